@@ -1,0 +1,61 @@
+"""One hierarchy of errors; the CLI maps each family to an exit code.
+
+Bad input from a person (spec, options, hand-edited records) is exit 2 and is never a traceback.
+A stage that could not do its job on good input (an unprovable section, a layout that cannot fit)
+is exit 1.
+"""
+
+from __future__ import annotations
+
+
+class PuzzlepressError(Exception):
+    exit_code = 1
+
+
+class InputError(PuzzlepressError):
+    """Something a person wrote is wrong; the message says what and where."""
+
+    exit_code = 2
+
+
+class SpecError(InputError):
+    """The job spec is invalid. `problems` holds every problem found, each naming its place."""
+
+    def __init__(self, source: str, problems: list[str]):
+        self.source = source
+        self.problems = problems
+        lines = "\n".join(f"  - {p}" for p in problems)
+        noun = "problem" if len(problems) == 1 else "problems"
+        super().__init__(f"{source}: {len(problems)} {noun} in the job spec:\n{lines}")
+
+
+class RecordError(InputError):
+    """A puzzle record (JSON) is missing a field or holds a malformed one."""
+
+    def __init__(self, where: str, problem: str):
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}")
+
+
+class OptionError(InputError):
+    """A command-line option is wrong."""
+
+
+class StageError(PuzzlepressError):
+    """A stage could not finish on valid input."""
+
+
+class ProofError(StageError):
+    """A puzzle could not be proved to have exactly one answer."""
+
+
+class LayoutError(StageError):
+    """The booklet could not be laid out (for example, a grid does not fit the page)."""
+
+
+class StepLimit(Exception):
+    """A search reached its step or time limit: it proves nothing.
+
+    Not a PuzzlepressError: generators catch it and drop the layout; it never reaches a person.
+    """

@@ -1,0 +1,101 @@
+"""Records and the manifest on disk: atomic writes, one canonical JSON form, careful reading.
+
+Every file the pipeline writes goes through `write_atomic`, so an interrupted build never leaves a
+truncated file under its final name: the bytes go to a temporary name in the same folder and are
+renamed into place only when complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import RecordError
+from pipeline.puzzles.base import PuzzleType
+
+COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
+
+
+def write_atomic(path: Path, data: bytes | str) -> None:
+    if isinstance(data, str):
+        data = data.encode()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def dumps_record(record: dict[str, Any]) -> str:
+    """Canonical record JSON: one key per line and one grid row per line, so diffs read as grids."""
+    lines = []
+    for key, value in record.items():
+        if isinstance(value, list) and value and all(isinstance(v, (list, str)) for v in value):
+            rows = ",\n    ".join(json.dumps(v, ensure_ascii=False) for v in value)
+            text = f"[\n    {rows}\n  ]"
+        else:
+            text = json.dumps(value, ensure_ascii=False, sort_keys=isinstance(value, dict))
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def generator_tag(ptype: PuzzleType) -> str:
+    return f"{ptype.name}/{ptype.version}"
+
+
+def make_record(
+    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any]
+) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "id": puzzle_id,
+        "type": ptype.name,
+        "rows": puzzle.rows,
+        "cols": puzzle.cols,
+        "code": code,
+        "generator": generator_tag(ptype),
+    }
+    record.update(ptype.to_record(puzzle))
+    record["stats"] = stats
+    return record
+
+
+def read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(str(path), "file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(str(path), f"cannot be read ({exc})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleType]) -> PuzzleType:
+    """The record's type, after checking the fields every record shares."""
+    if not isinstance(record, dict):
+        raise RecordError(where, "a puzzle record must be a JSON object")
+    for name in COMMON_FIELDS:
+        if name not in record:
+            raise RecordError(where, f"missing field '{name}'")
+    for name in ("id", "type", "code", "generator"):
+        if not isinstance(record[name], str) or not record[name]:
+            raise RecordError(where, f"field '{name}' must be a non-empty string")
+    for name in ("rows", "cols"):
+        value = record[name]
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 100:
+            raise RecordError(where, f"field '{name}' must be a whole number from 1 to 100")
+    ptype = known_types.get(record["type"])
+    if ptype is None:
+        raise RecordError(where, f"unknown puzzle type '{record['type']}' (known: {', '.join(known_types)})")
+    return ptype

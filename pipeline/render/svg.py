@@ -1,0 +1,168 @@
+"""Drawing primitives shared by every puzzle type: black on white, sizes in millimetres.
+
+User units are millimetres (the viewBox matches the mm size), so a figure drawn here prints at
+its natural size unless layout scales it. Lines are merged into a few paths, never one element
+per cell: WeasyPrint's cost grows with element count. The canvas records the smallest text and
+the thinnest line it drew, so layout can refuse a scale that would print them too small.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+import svgwrite
+
+from pipeline.puzzles.base import Figure
+
+PT = 25.4 / 72  # millimetres per typographic point
+FONT = "DejaVu Sans"
+INK = "#000000"
+PAPER = "#ffffff"
+
+THIN_PT = 0.5  # cell lines
+MEDIUM_PT = 1.0  # every fifth nonogram line, loops
+HEAVY_PT = 2.0  # outer frames and region walls
+
+Segment = tuple[float, float, float, float]
+
+
+def _num(value: float) -> str:
+    """Coordinates rounded to 0.01 mm: plenty for print, and stable text for byte-identical output."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+class Canvas:
+    def __init__(self, width_mm: float, height_mm: float):
+        self.width = width_mm
+        self.height = height_mm
+        self.drawing = svgwrite.Drawing(
+            size=(f"{_num(width_mm)}mm", f"{_num(height_mm)}mm"), profile="full", debug=False
+        )
+        self.drawing.viewbox(0, 0, float(_num(width_mm)), float(_num(height_mm)))
+        self.smallest_text_pt = float("inf")
+        self.thinnest_line_pt = float("inf")
+
+    def _note_line(self, width_pt: float) -> None:
+        self.thinnest_line_pt = min(self.thinnest_line_pt, width_pt)
+
+    def lines(self, segments: Iterable[Segment], width_pt: float, *, cap: str = "square") -> None:
+        """Straight segments as one path."""
+        d = " ".join(f"M{_num(x1)} {_num(y1)}L{_num(x2)} {_num(y2)}" for x1, y1, x2, y2 in segments)
+        if not d:
+            return
+        self._note_line(width_pt)
+        self.drawing.add(
+            self.drawing.path(
+                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * PT), stroke_linecap=cap
+            )
+        )
+
+    def polyline(self, points: Iterable[tuple[float, float]], width_pt: float, *, closed: bool) -> None:
+        """A smooth-joined path through points (a loop drawn through cell centres)."""
+        pts = list(points)
+        if not pts:
+            return
+        d = "M" + "L".join(f"{_num(x)} {_num(y)}" for x, y in pts) + ("Z" if closed else "")
+        self._note_line(width_pt)
+        self.drawing.add(
+            self.drawing.path(
+                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * PT),
+                stroke_linejoin="round", stroke_linecap="round",
+            )
+        )
+
+    def squares(self, cells: Iterable[tuple[int, int]], x0: float, y0: float, cell: float, inset: float = 0.0) -> None:
+        """Filled cells (shading, black cells) as one path."""
+        side = cell - 2 * inset
+        d = "".join(
+            f"M{_num(x0 + c * cell + inset)} {_num(y0 + r * cell + inset)}h{_num(side)}v{_num(side)}h{_num(-side)}z"
+            for r, c in cells
+        )
+        if d:
+            self.drawing.add(self.drawing.path(d=d, fill=INK, stroke="none"))
+
+    def circle(self, cx: float, cy: float, radius: float, *, filled: bool, line_pt: float = MEDIUM_PT) -> None:
+        self._note_line(line_pt)
+        self.drawing.add(
+            self.drawing.circle(
+                center=(_num(cx), _num(cy)), r=_num(radius),
+                fill=INK if filled else PAPER, stroke=INK, stroke_width=_num(line_pt * PT),
+            )
+        )
+
+    def path(self, d: str, *, filled: bool, line_pt: float | None = None) -> None:
+        """An arbitrary path, for marks a type needs beyond the primitives above."""
+        attrs = {"d": d, "fill": INK if filled else "none"}
+        if line_pt is not None:
+            self._note_line(line_pt)
+            attrs.update(stroke=INK, stroke_width=_num(line_pt * PT))
+        self.drawing.add(self.drawing.path(**attrs))
+
+    def text(self, x: float, y: float, value: str, size_pt: float, *, anchor: str = "middle", bold: bool = False) -> None:
+        """Text whose vertical centre sits at y."""
+        self.smallest_text_pt = min(self.smallest_text_pt, size_pt)
+        size_mm = size_pt * PT
+        self.drawing.add(
+            self.drawing.text(
+                value, insert=(_num(x), _num(y + 0.35 * size_mm)), fill=INK,
+                font_family=FONT, font_size=_num(size_mm), text_anchor=anchor,
+                font_weight="bold" if bold else "normal",
+            )
+        )
+
+    def figure(self) -> Figure:
+        return Figure(
+            svg=self.drawing.tostring() + "\n",
+            width_mm=self.width,
+            height_mm=self.height,
+            smallest_text_pt=self.smallest_text_pt if self.smallest_text_pt != float("inf") else 0.0,
+            thinnest_line_pt=self.thinnest_line_pt if self.thinnest_line_pt != float("inf") else 0.0,
+        )
+
+
+def grid_segments(x0: float, y0: float, rows: int, cols: int, cell: float, *, every: int = 1, skip: int = 0) -> list[Segment]:
+    """Lines at every `every`-th boundary of a rows x cols grid; `skip` leaves out multiples of it.
+
+    grid_segments(..., every=1, skip=5) gives the thin lines of a nonogram, every=5 its heavy ones.
+    """
+    segs: list[Segment] = []
+    for r in range(0, rows + 1, every):
+        if skip and r % skip == 0:
+            continue
+        segs.append((x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell))
+    for c in range(0, cols + 1, every):
+        if skip and c % skip == 0:
+            continue
+        segs.append((x0 + c * cell, y0, x0 + c * cell, y0 + rows * cell))
+    return segs
+
+
+def frame_segments(x0: float, y0: float, rows: int, cols: int, cell: float) -> list[Segment]:
+    w, h = cols * cell, rows * cell
+    return [(x0, y0, x0 + w, y0), (x0 + w, y0, x0 + w, y0 + h), (x0 + w, y0 + h, x0, y0 + h), (x0, y0 + h, x0, y0)]
+
+
+def wall_segments(x0: float, y0: float, labels: list[list[int]], cell: float) -> list[Segment]:
+    """Inner walls between cells whose labels differ (region outlines), merged into long runs."""
+    rows, cols = len(labels), len(labels[0])
+    segs: list[Segment] = []
+    for r in range(1, rows):  # horizontal walls above row r
+        start = None
+        for c in range(cols + 1):
+            wall = c < cols and labels[r][c] != labels[r - 1][c]
+            if wall and start is None:
+                start = c
+            elif not wall and start is not None:
+                segs.append((x0 + start * cell, y0 + r * cell, x0 + c * cell, y0 + r * cell))
+                start = None
+    for c in range(1, cols):  # vertical walls left of column c
+        start = None
+        for r in range(rows + 1):
+            wall = r < rows and labels[r][c] != labels[r][c - 1]
+            if wall and start is None:
+                start = r
+            elif not wall and start is not None:
+                segs.append((x0 + c * cell, y0 + start * cell, x0 + c * cell, y0 + r * cell))
+                start = None
+    return segs
