@@ -59,3 +59,10 @@ class StepLimit(Exception):
 
     Not a PuzzlepressError: generators catch it and drop the layout; it never reaches a person.
     """
+
+
+class TimeLimit(StepLimit):
+    """The whole puzzle's time budget ran out: unlike a step limit, a generator must not retry.
+
+    Generators that catch StepLimit to drop a layout re-raise this one.
+    """

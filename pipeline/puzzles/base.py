@@ -11,11 +11,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence, runtime_checkable
 
-from pipeline.errors import StepLimit
+from pipeline.errors import StepLimit, TimeLimit
 
 
 class Budget:
     """A step limit and a time limit for one search; reaching either proves nothing.
+
+    Running out of steps raises StepLimit (drop this layout, try another); running out of time
+    raises TimeLimit (give up on this code).
 
     Searches call `spend()` in their inner loop. The clock is read only every 1024 steps so the
     check costs next to nothing.
@@ -38,7 +41,7 @@ class Budget:
         if self._until_clock <= 0:
             self._until_clock = 1024
             if self.deadline is not None and time.monotonic() > self.deadline:
-                raise StepLimit("time budget reached")
+                raise TimeLimit("time budget reached")
 
     def child(self, steps: int) -> "Budget":
         """A budget for one sub-search: its own step limit, this budget's deadline."""
