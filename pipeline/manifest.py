@@ -1,0 +1,114 @@
+"""The manifest: the job's record of records, how stages hand work to each other.
+
+OUTDIR/manifest.json holds the resolved job (the validated spec, so `verify` and `layout` can run
+on a folder alone), the sections with the ids of their puzzles in book order, one entry per
+puzzle (code, generator version, stats, timings, verification verdict) and the codes that were
+skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from pipeline import __version__
+from pipeline.errors import RecordError
+from pipeline.records import read_json, write_atomic
+from pipeline.spec import JobSpec
+
+MANIFEST = "manifest.json"
+PUZZLES = "puzzles"
+
+Role = Literal["puzzle", "previous"]  # "previous": last issue's puzzle, printed for its answer only
+
+
+@dataclass
+class Entry:
+    id: str
+    type: str
+    size: int
+    code: str
+    section: int
+    number: int  # the puzzle's number in the booklet (1-based); previous-issue entries count apart
+    role: Role
+    generator: str
+    stats: dict[str, Any] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)
+    verdict: dict[str, Any] | None = None
+
+    @property
+    def proved(self) -> bool:
+        return self.verdict is not None and self.verdict.get("status") == "proved"
+
+
+@dataclass
+class Skip:
+    section: int
+    code: str
+    reason: str
+
+
+@dataclass
+class Manifest:
+    job: JobSpec
+    entries: list[Entry]
+    skipped: list[Skip] = field(default_factory=list)
+
+    def puzzles(self, role: Role = "puzzle") -> list[Entry]:
+        return [e for e in self.entries if e.role == role]
+
+    def section_entries(self, index: int, role: Role = "puzzle") -> list[Entry]:
+        return [e for e in self.entries if e.section == index and e.role == role]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "puzzlepress": __version__,
+            "job": self.job.model_dump(mode="json"),
+            "base_code": self.job.base_code,
+            "sections": [
+                {
+                    "index": i,
+                    "title": section.heading,
+                    "type": section.type,
+                    "size": section.size,
+                    "puzzles": [e.id for e in self.section_entries(i)],
+                }
+                for i, section in enumerate(self.job.sections)
+            ],
+            "puzzles": [asdict(e) for e in self.entries],
+            "skipped": [asdict(s) for s in self.skipped],
+        }
+
+
+def record_path(outdir: Path, puzzle_id: str, suffix: str = ".json") -> Path:
+    return outdir / PUZZLES / f"{puzzle_id}{suffix}"
+
+
+def write_manifest(outdir: Path, manifest: Manifest) -> None:
+    write_atomic(outdir / MANIFEST, json.dumps(manifest.to_json(), indent=2, ensure_ascii=False) + "\n")
+
+
+def read_manifest(outdir: Path) -> Manifest:
+    """The manifest of an output folder; RecordError names what is missing or malformed."""
+    path = outdir / MANIFEST
+    if not path.exists():
+        raise RecordError(str(path), "no manifest here: run `puzzlepress generate SPEC -o FOLDER` first")
+    data = read_json(path)
+    where = str(path)
+    if not isinstance(data, dict):
+        raise RecordError(where, "a manifest must be a JSON object")
+    try:
+        job = JobSpec.model_validate(data.get("job"))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise RecordError(where, f"field 'job' is not a valid job spec ({'.'.join(map(str, first['loc']))}: {first['msg']})") from None
+    try:
+        entries = [Entry(**e) for e in data["puzzles"]]
+        skipped = [Skip(**s) for s in data.get("skipped", [])]
+    except (KeyError, TypeError) as exc:
+        raise RecordError(where, f"field 'puzzles' is malformed ({exc})") from None
+    return Manifest(job=job, entries=entries, skipped=skipped)
