@@ -1,0 +1,304 @@
+"""The `puzzlepress` command. Thin: parse options, call one stage function, map errors to exit codes.
+
+Exit codes: 0 success, 1 a stage failed on valid input, 2 bad input (spec, options, records),
+130 interrupted. Messages for people go to stderr; nothing here prints a traceback for bad input.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import json
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, Callable, Iterator, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from pipeline import __version__
+from pipeline.errors import OptionError, PuzzlepressError
+
+app = typer.Typer(
+    name="puzzlepress",
+    help="Make logic puzzles with proved unique answers and lay them out as print-ready PDF booklets.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class Verbosity:
+    level = 1  # 0 quiet, 1 normal, 2 verbose
+
+
+def _say(message: str, level: int = 1) -> None:
+    if Verbosity.level >= level:
+        err.print(message, markup=False)
+
+
+def _run(command: Callable[..., None]) -> Callable[..., None]:
+    """Map our errors to exit codes with one clear message; Ctrl-C stops cleanly."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        try:
+            command(*args, **kwargs)
+        except PuzzlepressError as exc:
+            err.print(f"error: {exc}", markup=False)
+            raise typer.Exit(exc.exit_code) from None
+        except KeyboardInterrupt:
+            err.print(
+                "interrupted: every puzzle file written so far is complete and is kept; "
+                "run the same command again to continue where it stopped",
+                markup=False,
+            )
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+@contextmanager
+def _progress() -> Iterator[Callable[[str], Callable[[int, int], None] | None]]:
+    """A factory of progress callbacks, one bar per stage; silent when quiet or not a terminal."""
+    if Verbosity.level == 0 or not err.is_terminal:
+        yield lambda stage: None
+        return
+    with Progress(
+        TextColumn("{task.description:>9}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        console=err, transient=True,
+    ) as bar:
+        tasks: dict[str, Any] = {}
+
+        def factory(stage: str) -> Callable[[int, int], None]:
+            def update(done: int, total: int) -> None:
+                if stage not in tasks:
+                    tasks[stage] = bar.add_task(stage, total=total)
+                bar.update(tasks[stage], completed=done, total=total)
+
+            return update
+
+        yield factory
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"puzzlepress {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also list every skipped code and timing.")] = False,
+    version: Annotated[
+        Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = None,
+) -> None:
+    if quiet and verbose:
+        raise typer.BadParameter("choose --quiet or --verbose, not both")
+    Verbosity.level = 0 if quiet else 2 if verbose else 1
+
+
+SpecArg = Annotated[Path, typer.Argument(help="The job spec (YAML).", show_default=False)]
+OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output folder (overrides the spec's `output`).")]
+DateOpt = Annotated[
+    Optional[str], typer.Option("--date", help="Issue date YYYY-MM-DD: derives the codes from the date (overrides the spec's `date`).")
+]
+JobsOpt = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes [default: all cores].")]
+FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles and verdicts kept from earlier runs.")]
+OutdirArg = Annotated[Path, typer.Argument(help="An output folder made by `generate` or `build`.", show_default=False)]
+
+
+def _date(text: str | None) -> dt.date | None:
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise OptionError(f"--date: '{text}' is not a date; write it as YYYY-MM-DD") from None
+
+
+def _jobs(jobs: int | None) -> int:
+    from pipeline.parallel import default_jobs
+
+    if jobs is None:
+        return default_jobs()
+    if not 1 <= jobs <= 256:
+        raise OptionError(f"--jobs: {jobs} is out of range (1 to 256)")
+    return jobs
+
+
+def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]:
+    from pipeline.spec import load_spec
+    from pipeline.stages.build import check_job, check_outdir, default_outdir
+
+    job = load_spec(spec, date=_date(date))
+    outdir = output if output is not None else default_outdir(spec, job)
+    check_outdir(outdir)
+    check_job(job)
+    return job, outdir
+
+
+@app.command()
+@_run
+def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+    """Run every stage: generate, verify, layout."""
+    from pipeline.stages.build import build as run_build
+
+    job, outdir = _load(spec, date, output)
+    workers = _jobs(jobs)
+    with _progress() as progress:
+        report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
+    _print_build_summary(report, outdir)
+
+
+@app.command()
+@_run
+def generate(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+    """Make the puzzle records and the manifest."""
+    from pipeline.stages.generate import generate as run_generate
+
+    job, outdir = _load(spec, date, output)
+    workers = _jobs(jobs)
+    with _progress() as progress:
+        report = run_generate(job, outdir, jobs=workers, fresh=fresh, progress=progress("generate"))
+    _say(f"generated {report.made} puzzles, reused {report.reused}, in {report.seconds:.1f} s -> {outdir}")
+    _print_skips(report.manifest)
+
+
+@app.command()
+@_run
+def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+    """Prove every puzzle again: rules check, own solver and independent SAT proof."""
+    from pipeline.stages.verify import verify as run_verify
+
+    workers = _jobs(jobs)
+    with _progress() as progress:
+        report = run_verify(outdir, jobs=workers, fresh=fresh, progress=progress("verify"))
+    proved = sum(1 for v in report.verdicts.values() if v["status"] == "proved")
+    _say(f"verified {len(report.verdicts)} puzzles ({report.reused} unchanged since last time): {proved} proved, {len(report.failed)} failed")
+    for line in report.failed:
+        err.print(f"  FAILED {line}", markup=False)
+    if report.failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+@_run
+def layout(outdir: OutdirArg) -> None:
+    """Draw the SVGs and lay out the PDF booklet(s) from verified puzzles."""
+    from pipeline.stages.layout import layout as run_layout
+
+    with _progress() as progress:
+        report = run_layout(outdir, progress=progress("layout"))
+    _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
+    for path in report.files:
+        _say(f"  {path}")
+
+
+@app.command()
+@_run
+def new(
+    type_name: Annotated[str, typer.Argument(metavar="TYPE", help="Puzzle type (see `puzzlepress types`).")],
+    size: Annotated[int, typer.Option("--size", "-s", help="Grid size (squares a side).")],
+    code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
+    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path("output/new"),
+    seconds: Annotated[float, typer.Option("--seconds", help="Time budget for making the puzzle.")] = 600.0,
+) -> None:
+    """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
+    from pipeline.stages.single import make_single
+
+    result = make_single(type_name, size, code, output, seconds=seconds)
+    print(result.code)
+    _say(f"{result.title} {size}×{size}, code {result.code}: proved unique ({result.seconds:.2f} s)")
+    for path in result.files:
+        _say(f"  {path}")
+
+
+@app.command()
+@_run
+def types() -> None:
+    """List the puzzle types and their sizes."""
+    from pipeline.registry import puzzle_types
+
+    table = Table("type", "title", "sizes", "generator")
+    for name, ptype in puzzle_types().items():
+        table.add_row(name, ptype.title, ", ".join(map(str, ptype.sizes)), f"{name}/{ptype.version}")
+    Console().print(table)
+
+
+@app.command()
+@_run
+def bench(
+    n: Annotated[int, typer.Option("--n", help="Puzzles per type and size.")] = 20,
+    type_name: Annotated[Optional[str], typer.Option("--type", help="Only this type.")] = None,
+    size: Annotated[Optional[int], typer.Option("--size", help="Only this size.")] = None,
+    pages: Annotated[int, typer.Option("--pages", help="Pages in the layout benchmark's book (0 skips it).")] = 200,
+    speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a build with --jobs 1 and all cores.")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+) -> None:
+    """Time generation, verification and layout on fixed codes."""
+    from pipeline.bench import run_bench
+
+    if not 1 <= n <= 10_000:
+        raise OptionError(f"--n: {n} is out of range (1 to 10000)")
+    result = run_bench(n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2))
+    if as_json:
+        print(json.dumps(result, indent=2))
+        return
+    table = Table("type", "size", "stage", "n", "median s", "min s", "max s", "notes")
+    for row in result["results"]:
+        table.add_row(
+            row["type"], str(row["size"]), row["stage"], str(row["n"]),
+            f"{row['median_s']:.4f}", f"{row['min_s']:.4f}", f"{row['max_s']:.4f}", row.get("notes", ""),
+        )
+    Console().print(table)
+    if result.get("layout"):
+        lay = result["layout"]
+        print(f"layout: {lay['pages']} pages, {lay['seconds_per_page']:.3f} s per page, PDF {lay.get('pdf_bytes', 0):,} bytes")
+    if result.get("speedup"):
+        sp = result["speedup"]
+        print(f"parallel: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+
+
+def _print_skips(manifest: Any) -> None:
+    for skip in manifest.skipped:
+        _say(f"  skipped code {skip.code!r} in {manifest.job.sections[skip.section].heading}: {skip.reason}", 2)
+    if manifest.skipped and Verbosity.level == 1:
+        _say(f"  {len(manifest.skipped)} codes skipped for the next derived code (see manifest.json or use -v)")
+
+
+def _print_build_summary(report: Any, outdir: Path) -> None:
+    from pipeline.stages.build import summary_rows
+
+    if Verbosity.level == 0:
+        return
+    table = Table("section", "puzzles", "skipped codes", title=f"{report.generated.manifest.job.title}", title_justify="left")
+    for row in summary_rows(report):
+        table.add_row(row["section"], str(row["puzzles"]), str(row["skipped"]))
+    err.print(table)
+    g, v = report.generated, report.verified
+    s = report.seconds
+    _say(f"generate: {g.made} made, {g.reused} reused ({s['generate']:.1f} s)")
+    _say(f"verify:   {len(v.verdicts)} proved twice, {v.reused} unchanged since last run ({s['verify']:.1f} s)")
+    _say(f"layout:   {report.laid_out.pages} pages ({s['layout']:.1f} s)")
+    for line in report.replaced:
+        _say(f"  replaced {line}")
+    _print_skips(g.manifest)
+    _say(f"output in {outdir}/:")
+    for path in report.laid_out.files:
+        _say(f"  {path}")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""Running independent puzzle tasks on all cores, with results handed back as they finish.
+
+Callers decide what to do with results in a fixed order of their own, so the outcome never
+depends on which worker finished first. Workers ignore Ctrl-C: the parent alone handles it,
+stops the workers and keeps every file already written.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any, Callable, Iterator, Sequence
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _quiet_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Pool:
+    """A process pool for one stage; `jobs == 1` runs in this process, which is simplest to debug."""
+
+    def __init__(self, jobs: int):
+        self.jobs = jobs
+        self._executor: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if self._executor is None:
+            return
+        if kind is not None:  # interrupted or failed: do not wait for work nobody will read
+            for process in list(getattr(self._executor, "_processes", {}).values()):
+                process.terminate()
+            self._executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            self._executor.shutdown(wait=True)
+
+    def _pool(self) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # forkserver: workers start from a clean, single-threaded process (the parent may run
+            # a progress-bar thread, which makes plain fork unsafe).
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(["pipeline.registry", "pipeline.stages.generate", "pipeline.stages.verify"])
+            self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
+        return self._executor
+
+    def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
+        """(index, result) for every task, in the order they finish."""
+        if self.jobs <= 1 or len(tasks) <= 1:
+            for index, args in enumerate(tasks):
+                yield index, fn(*args)
+            return
+        executor = self._pool()
+        pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield pending.pop(future), future.result()

@@ -1,0 +1,241 @@
+"""generate: job spec -> one record per puzzle in OUTDIR/puzzles/, and the manifest.
+
+Puzzles are made in parallel processes, but which code fills which slot is decided in a fixed
+order in this process, so `--jobs 4` writes the same bytes as `--jobs 1`. A record already on
+disk for the same type, size, code and generator version is reused: an interrupted build
+continues where it stopped, and a spec that only changes the layout regenerates nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from pipeline.codes import puzzle_id, rng_for
+from pipeline.errors import InputError, RecordError, StageError, StepLimit
+from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
+from pipeline.parallel import Pool
+from pipeline.puzzles.base import Budget
+from pipeline.records import COMMON_FIELDS, check_common_fields, dumps_record, generator_tag, make_record, read_json, write_atomic
+from pipeline.registry import get_type, puzzle_types
+from pipeline.spec import JobSpec, code_stream
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class GenerateReport:
+    manifest: Manifest
+    made: int = 0
+    reused: int = 0
+    seconds: float = 0.0
+    unfilled: list[str] = field(default_factory=list)  # sections that could not be filled
+
+
+@dataclass
+class _Slot:
+    role: Role
+    section: int
+    type: str
+    size: int
+    codes: Iterator[str]
+    record: dict[str, Any] | None = None
+    seconds: float = 0.0
+    tries: int = 0
+    code: str = ""
+
+
+def fingerprint(record: dict[str, Any]) -> str:
+    """What a solver sees: type, size and clues, without the answer, code or stats.
+
+    Two codes can make the same puzzle; publishing it twice (or again next year) is what the
+    spec's `exclude` list and this fingerprint prevent.
+    """
+    clues = {k: v for k, v in record.items() if k not in COMMON_FIELDS and k not in ("solution", "stats")}
+    text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def make_one(type_name: str, size: int, code: str, seconds: float) -> tuple[dict[str, Any] | None, str | None, float]:
+    """Make one puzzle in a worker process: (record, None, seconds) or (None, reason, seconds)."""
+    ptype = get_type(type_name)
+    start = time.perf_counter()
+    try:
+        made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=seconds))
+    except StepLimit as exc:
+        return None, f"not proved within the budget ({exc})", time.perf_counter() - start
+    record = make_record(ptype, made.puzzle, puzzle_id=puzzle_id(type_name, size, code), code=code, stats=made.stats)
+    return record, None, time.perf_counter() - start
+
+
+def load_cached(outdir: Path, type_name: str, size: int, code: str) -> dict[str, Any] | None:
+    """A record on disk for exactly this puzzle and generator version, or None."""
+    path = record_path(outdir, puzzle_id(type_name, size, code))
+    if not path.exists():
+        return None
+    try:
+        record = read_json(path)
+        ptype = check_common_fields(record, str(path), puzzle_types())
+        ptype.from_record(record)
+    except RecordError:
+        return None  # a damaged cache file is regenerated, not trusted
+    same = (record["type"], record["rows"], record["code"], record["generator"]) == (
+        type_name, size, code, generator_tag(ptype),
+    )
+    return record if same else None
+
+
+def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
+    """Fingerprint -> the manifest that published it, for every manifest in the spec's `exclude`."""
+    seen: dict[str, str] = {}
+    for name in job.exclude:
+        path = Path(name)
+        folder = path.parent if path.name.endswith(".json") else path
+        try:
+            earlier = read_manifest(folder)
+        except RecordError as exc:
+            raise InputError(f"exclude: {name}: {exc.problem}") from None
+        for entry in earlier.entries:
+            if entry.role == "puzzle" and entry.stats.get("fingerprint"):
+                seen[entry.stats["fingerprint"]] = name
+    return seen
+
+
+def _slots(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Slot]:
+    def codes(spec: JobSpec, role: Role, index: int) -> Iterator[str]:
+        return (c for c in code_stream(spec, index) if (role, index, c) not in rejected)
+
+    issues: list[tuple[Role, JobSpec]] = [("puzzle", job)]
+    if job.answers.placement == "previous":
+        issues.append(("previous", job.previous_issue()))
+    slots = []
+    for role, spec in issues:
+        for index, section in enumerate(spec.sections):
+            stream = codes(spec, role, index)
+            slots += [_Slot(role, index, section.type, section.size, stream) for _ in range(section.count)]
+    return slots
+
+
+def generate(
+    job: JobSpec,
+    outdir: Path,
+    *,
+    jobs: int = 1,
+    fresh: bool = False,
+    rejected: dict[tuple[str, int, str], str] | None = None,
+    progress: Progress | None = None,
+) -> GenerateReport:
+    """Fill every slot of the job with a proved puzzle, write the records and the manifest."""
+    started = time.perf_counter()
+    rejected = rejected or {}
+    slots = _slots(job, set(rejected))
+    published = excluded_fingerprints(job)
+    used: set[str] = set()
+    skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
+    report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
+
+    with Pool(jobs) as pool:
+        while True:
+            open_slots = [s for s in slots if s.record is None and s.tries < job.budget.attempts]
+            if not open_slots:
+                break
+            for slot in open_slots:
+                slot.code = next(slot.codes)
+                slot.tries += 1
+            results = _make_round(pool, open_slots, outdir, job, fresh, report, progress)
+            for slot, (record, reason, seconds) in zip(open_slots, results):  # fixed order: same result for any --jobs
+                reason = reason or _repeat_reason(record, published, used)
+                if reason is not None:
+                    report.manifest.skipped.append(Skip(section=slot.section, code=slot.code, reason=reason))
+                    continue
+                used.add(record["stats"]["fingerprint"])
+                slot.record, slot.seconds = record, seconds
+
+    report.unfilled = sorted({job.sections[s.section].heading for s in slots if s.record is None})
+    report.manifest.entries = _entries(slots)
+    _carry_verdicts(outdir, report.manifest)
+    write_manifest(outdir, report.manifest)
+    report.seconds = time.perf_counter() - started
+    if report.unfilled:
+        raise StageError(
+            f"could not fill {', '.join(report.unfilled)}: every code tried ({job.budget.attempts} per puzzle) "
+            f"failed; see 'skipped' in {outdir / 'manifest.json'}"
+        )
+    return report
+
+
+def _make_round(
+    pool: Pool, slots: list[_Slot], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
+) -> list[tuple[dict[str, Any] | None, str | None, float]]:
+    """One result per slot, from the cache or a worker; new records are written as they arrive,
+    so an interrupted build keeps every puzzle it finished."""
+    results: list[Any] = [None] * len(slots)
+    to_make = []
+    for i, slot in enumerate(slots):
+        cached = None if fresh else load_cached(outdir, slot.type, slot.size, slot.code)
+        if cached is not None:
+            results[i] = (cached, None, 0.0)
+            report.reused += 1
+        else:
+            to_make.append(i)
+    total = len(slots)
+    done = total - len(to_make)
+    tasks = [(slots[i].type, slots[i].size, slots[i].code, job.budget.seconds) for i in to_make]
+    for k, (record, reason, seconds) in pool.imap(make_one, tasks):
+        if record is not None:
+            record["stats"]["fingerprint"] = fingerprint(record)
+            write_atomic(record_path(outdir, record["id"]), dumps_record(record))
+            report.made += 1
+        results[to_make[k]] = (record, reason, seconds)
+        done += 1
+        if progress:
+            progress(done, total)
+    for record, _, _ in results:
+        if record is not None and "fingerprint" not in record["stats"]:
+            record["stats"]["fingerprint"] = fingerprint(record)
+    return results
+
+
+def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:
+    assert record is not None
+    mark = record["stats"]["fingerprint"]
+    if mark in published:
+        return f"same puzzle already published in {published[mark]}"
+    if mark in used:
+        return "same puzzle as another code in this job"
+    return None
+
+
+def _carry_verdicts(outdir: Path, manifest: Manifest) -> None:
+    """Keep the last run's verdicts; verify re-proves any whose record has changed since."""
+    try:
+        old = {e.id: e for e in read_manifest(outdir).entries}
+    except RecordError:
+        return  # no manifest yet, or an unreadable one: everything is verified afresh
+    for entry in manifest.entries:
+        if entry.id in old and old[entry.id].verdict:
+            entry.verdict = old[entry.id].verdict
+            entry.timings.update({k: v for k, v in old[entry.id].timings.items() if k != "generate_s"})
+
+
+def _entries(slots: list[_Slot]) -> list[Entry]:
+    entries = []
+    numbers = {"puzzle": 0, "previous": 0}
+    for slot in slots:
+        if slot.record is None:
+            continue
+        numbers[slot.role] += 1
+        record = slot.record
+        entries.append(
+            Entry(
+                id=record["id"], type=record["type"], size=record["rows"], code=record["code"],
+                section=slot.section, number=numbers[slot.role], role=slot.role,
+                generator=record["generator"], stats=record["stats"],
+                timings={"generate_s": round(slot.seconds, 4)},
+            )
+        )
+    return entries

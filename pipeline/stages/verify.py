@@ -1,0 +1,159 @@
+"""verify: prove every record again, trusting nothing the generator said.
+
+Each record is re-read from disk and judged from its printed clues alone, three ways:
+  check   solver-free rules check of the stored answer (the type's named failure codes);
+  solver  the type's own search counts answers up to two, plus the type's publishing promises;
+  proof   the independent SAT engine counts answers up to two; it shares no code with the solver.
+A puzzle is proved only when the check passes and both counts are exactly the stored answer.
+Verdicts go into the manifest with the SHA-256 of the record they judged, so an unchanged record
+is not proved again on the next run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from pipeline.errors import InputError, RecordError, StepLimit
+from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
+from pipeline.parallel import Pool
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.records import check_common_fields, read_json
+from pipeline.registry import puzzle_types
+
+Progress = Callable[[int, int], None]
+
+SOLVER_STEPS = 50_000_000
+SOLVER_SECONDS = 300.0
+
+
+@dataclass
+class VerifyReport:
+    verdicts: dict[str, dict[str, Any]]  # puzzle id -> verdict
+    reused: int = 0
+    seconds: float = 0.0
+    manifest: Manifest | None = None
+    failed: list[str] = field(default_factory=list)  # one line per failed puzzle, for people
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, round(time.perf_counter() - start, 5)
+
+
+def _shown(ptype: PuzzleType, puzzle: Any, answer: Any) -> Any:
+    """An answer as the record would print it, so a person can see the second answer."""
+    return ptype.to_record(dataclasses.replace(puzzle, answer=answer)).get("solution")
+
+
+def _count_verdict(ptype: PuzzleType, puzzle: Any, answers: list[Any], who: str) -> tuple[bool, list[str]]:
+    if answers == [puzzle.answer]:
+        return True, []
+    if not answers:
+        return False, [f"{who}: the clues admit no answer at all"]
+    if puzzle.answer not in answers:
+        return False, [f"{who}: the stored answer is wrong; the clues give {_shown(ptype, puzzle, answers[0])}"]
+    second = next(a for a in answers if a != puzzle.answer)
+    return False, [f"{who}: a second answer fits the clues: {_shown(ptype, puzzle, second)}"]
+
+
+def judge(path: Path) -> dict[str, Any]:
+    """The verdict on one record file; a malformed record gives status 'malformed'."""
+    try:
+        record = read_json(path)
+        ptype = check_common_fields(record, str(path), puzzle_types())
+        try:
+            puzzle = ptype.from_record(record)
+        except RecordError as exc:
+            raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+    except RecordError as exc:
+        return {"status": "malformed", "problems": [str(exc)]}
+
+    problems: list[str] = []
+    codes, check_s = _timed(lambda: ptype.check(puzzle, puzzle.answer))
+    if codes:
+        problems.append(f"check: the stored answer breaks the rules: {', '.join(codes)}")
+
+    try:
+        solved, solver_s = _timed(lambda: ptype.solve(puzzle, 2, Budget(SOLVER_STEPS, SOLVER_SECONDS)))
+        solver_ok, why = _count_verdict(ptype, puzzle, solved, "solver")
+        promises = ptype.promises(puzzle)
+        why += [f"solver: promise not kept: {code}" for code in promises]
+        solver = {"ok": solver_ok and not promises, "count": len(solved), "promises": promises, "seconds": solver_s}
+    except StepLimit as exc:
+        why = [f"solver: proves nothing, it reached its limit ({exc})"]
+        solver = {"ok": False, "count": None, "promises": [], "seconds": None}
+    problems += why
+
+    proved, proof_s = _timed(lambda: ptype.prove(puzzle, 2))
+    proof_ok, why = _count_verdict(ptype, puzzle, proved, "proof")
+    problems += why
+
+    ok = not codes and solver["ok"] and proof_ok
+    return {
+        "status": "proved" if ok else "failed",
+        "record_sha256": _sha256(path),
+        "check": {"ok": not codes, "codes": codes, "seconds": check_s},
+        "solver": solver,
+        "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
+        "problems": problems,
+    }
+
+
+def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
+    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == _sha256(path)
+
+
+def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progress | None = None) -> VerifyReport:
+    """Judge every puzzle in the folder's manifest and record the verdicts in it.
+
+    Without a manifest (records written by hand), every record under puzzles/ is judged and
+    reported, and nothing is written. Malformed records are bad input: InputError, nothing written.
+    """
+    started = time.perf_counter()
+    manifest = read_manifest(outdir) if (outdir / "manifest.json").exists() else None
+    if manifest is None:
+        paths = {p.stem: p for p in sorted((outdir / PUZZLES).glob("*.json"))}
+        if not paths:
+            raise InputError(f"{outdir}: no manifest.json and no puzzle records under {PUZZLES}/")
+        previous: dict[str, Any] = {}
+    else:
+        paths = {e.id: record_path(outdir, e.id) for e in manifest.entries}
+        previous = {e.id: e.verdict for e in manifest.entries}
+
+    report = VerifyReport(verdicts={}, manifest=manifest)
+    todo = []
+    for pid, path in paths.items():
+        if not fresh and _still_valid(previous.get(pid), path):
+            report.verdicts[pid] = previous[pid]
+            report.reused += 1
+        else:
+            todo.append(pid)
+    with Pool(jobs) as pool:
+        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid],) for pid in todo]), start=1):
+            report.verdicts[todo[k]] = verdict
+            if progress:
+                progress(done, len(todo))
+
+    malformed = [v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed"]
+    if malformed:
+        raise InputError("malformed puzzle records:\n" + "\n".join(f"  - {m}" for m in malformed))
+    report.failed = [f"{pid}: {'; '.join(v['problems'])}" for pid, v in sorted(report.verdicts.items()) if v["status"] != "proved"]
+    if manifest is not None:
+        for entry in manifest.entries:
+            entry.verdict = report.verdicts[entry.id]
+            entry.timings.update(
+                {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof")}
+            )
+        write_manifest(outdir, manifest)
+    report.seconds = time.perf_counter() - started
+    return report
