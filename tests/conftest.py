@@ -1,0 +1,56 @@
+"""Shared helpers: run the CLI in-process (fast) or as a real process (signals, exit codes)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Ran:
+    code: int
+    stdout: str
+    stderr: str
+
+
+def cli(*args: str) -> Ran:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a crash on input is a bug: show its traceback in the test
+    return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+def cli_process(*args: str, cwd: Path | None = None, timeout: float = 600) -> Ran:
+    env = {**os.environ, "PYTHONHASHSEED": "random"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipeline", *map(str, args)], cwd=cwd, env=env,
+        capture_output=True, text=True, timeout=timeout,
+    )
+    return Ran(proc.returncode, proc.stdout, proc.stderr)
+
+
+def write_spec(folder: Path, text: str, name: str = "job.yaml") -> Path:
+    path = folder / name
+    path.write_text(text)
+    return path
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    """Every file under a folder, by relative path, for byte-for-byte comparisons."""
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path

@@ -1,0 +1,52 @@
+"""Codes: safe file names whatever the code, and seeds that do not depend on the process."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from pipeline.codes import derive_code, fresh_code, puzzle_id, rng_for
+
+SAFE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["../x", "../../etc/passwd", "/etc/passwd", "C:\\Windows", "a/b", ".", "..", "", " ", "x" * 10_000,
+     "Ünïcödé", "日本語", "🧩🧩", "con", "nul\x00", "tab\there", "\u202eevil", "harbour"],
+)
+def test_any_code_becomes_a_safe_file_name(code: str) -> None:
+    pid = puzzle_id("nonogram", 10, code)
+    assert SAFE.match(pid), pid
+    assert len(pid) <= 80
+    assert "/" not in pid and "\\" not in pid and ".." not in pid
+
+
+def test_plain_codes_stay_readable_and_different_codes_never_share_an_id() -> None:
+    assert puzzle_id("nonogram", 10, "harbour") == "nonogram-10-harbour"
+    codes = ["a/b", "a-b", "A-B", "a b", "a_b", "x" * 50, "x" * 51, "日本", "日本語"]
+    ids = {puzzle_id("kuralin", 7, c) for c in codes}
+    assert len(ids) == len(codes)
+
+
+def test_derived_codes_are_readable() -> None:
+    assert derive_code("harbour", 1, 6) == "harbour.2.7"
+
+
+def test_fresh_codes_differ_and_avoid_ambiguous_letters() -> None:
+    codes = {fresh_code() for _ in range(50)}
+    assert len(codes) == 50
+    assert not any(set(c) & set("01lio") for c in codes)
+
+
+def test_seeded_random_source_does_not_depend_on_the_process() -> None:
+    rng = rng_for("nuritwin", 8, "harbour")
+    here = [rng.random() for _ in range(3)]
+    script = "from pipeline.codes import rng_for; r = rng_for('nuritwin', 8, 'harbour'); print([r.random() for _ in range(3)])"
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", script], env={"PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == str(here)
+    assert rng_for("nuritwin", 8, "harbour").random() != rng_for("nuritwin", 7, "harbour").random()

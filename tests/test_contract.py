@@ -1,0 +1,96 @@
+"""The interface contract, for every registered puzzle type: a new type folder is tested here
+without anyone editing this file."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from functools import cache
+
+import pytest
+
+from pipeline.codes import rng_for
+from pipeline.errors import RecordError
+from pipeline.puzzles.base import Budget, Generated, PuzzleType
+from pipeline.records import COMMON_FIELDS, dumps_record, make_record
+from pipeline.registry import puzzle_types
+
+TYPES = sorted(puzzle_types())
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,6}\b|rgb\(")
+
+
+@cache
+def sample(name: str) -> Generated:
+    ptype = puzzle_types()[name]
+    return ptype.generate(min(ptype.sizes), rng_for(name, min(ptype.sizes), "contract"), Budget(seconds=60))
+
+
+def test_the_three_product_types_are_registered() -> None:
+    assert {"nonogram", "nuritwin", "kuralin"} <= set(TYPES)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_type_describes_itself(name: str) -> None:
+    ptype = puzzle_types()[name]
+    assert isinstance(ptype, PuzzleType)
+    assert ptype.name == name and ptype.title and isinstance(ptype.version, int)
+    assert list(ptype.sizes) == sorted(ptype.sizes) and all(isinstance(s, int) and s > 1 for s in ptype.sizes)
+    assert len(ptype.rules.split()) > 30, "the rules text is the how-to-play page"
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_generated_puzzle_is_valid_unique_and_proved_twice(name: str) -> None:
+    ptype = puzzle_types()[name]
+    puzzle = sample(name).puzzle
+    assert ptype.check(puzzle, puzzle.answer) == []
+    assert ptype.solve(puzzle, 2, Budget(seconds=60)) == [puzzle.answer]
+    assert ptype.prove(puzzle, 2) == [puzzle.answer]
+    assert ptype.promises(puzzle) == []
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_record_round_trips_through_json(name: str) -> None:
+    ptype = puzzle_types()[name]
+    made = sample(name)
+    record = make_record(ptype, made.puzzle, puzzle_id="x", code="contract", stats=made.stats)
+    assert list(record)[: len(COMMON_FIELDS)] == list(COMMON_FIELDS)
+    assert "solution" in record
+    again = json.loads(dumps_record(record))
+    assert again == json.loads(json.dumps(record))
+    assert ptype.from_record(again) == made.puzzle
+
+
+@pytest.mark.parametrize("name", TYPES)
+@pytest.mark.parametrize("field", ["solution", "rows"])
+def test_from_record_names_a_missing_or_broken_field(name: str, field: str) -> None:
+    ptype = puzzle_types()[name]
+    made = sample(name)
+    record = json.loads(dumps_record(make_record(ptype, made.puzzle, puzzle_id="x", code="c", stats={})))
+    broken = {k: v for k, v in record.items() if k != field} if field == "solution" else {**record, field: record[field] + 1}
+    with pytest.raises(RecordError):
+        ptype.from_record(broken)
+
+
+@pytest.mark.parametrize("name", TYPES)
+@pytest.mark.parametrize("answer", [False, True])
+def test_drawings_are_black_and_white_legible_svg(name: str, answer: bool) -> None:
+    ptype = puzzle_types()[name]
+    figure = ptype.draw(sample(name).puzzle, answer=answer)
+    root = ET.fromstring(figure.svg)
+    assert root.tag.endswith("svg")
+    assert root.get("width", "").endswith("mm") and root.get("height", "").endswith("mm")
+    assert {c.lower() for c in COLOUR.findall(figure.svg)} <= {"#000000", "#ffffff", "#000", "#fff"}
+    assert figure.thinnest_line_pt >= 0.25
+    assert figure.smallest_text_pt == 0 or figure.smallest_text_pt >= 7
+    assert sum(1 for _ in root.iter()) < 250, "merge lines into paths: WeasyPrint pays per element"
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_same_code_same_record(name: str) -> None:
+    ptype = puzzle_types()[name]
+    size = min(ptype.sizes)
+    first = ptype.generate(size, rng_for(name, size, "repeat"), Budget(seconds=60))
+    second = ptype.generate(size, rng_for(name, size, "repeat"), Budget(seconds=60))
+    as_text = lambda g: dumps_record(make_record(ptype, g.puzzle, puzzle_id="x", code="repeat", stats=g.stats))
+    assert as_text(first) == as_text(second)

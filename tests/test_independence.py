@@ -1,0 +1,50 @@
+"""The proof engine shares no code with the solvers and generators it double-checks."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pipeline
+from pipeline.registry import puzzle_types
+
+PACKAGE = Path(pipeline.__file__).parent
+FORBIDDEN = ("solver", "generate")
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = ("." * node.level) + (node.module or "")
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def proof_modules() -> list[Path]:
+    return sorted(PACKAGE.glob("proof/*.py")) + sorted(PACKAGE.glob("puzzles/*/proof.py"))
+
+
+def test_every_registered_type_has_a_proof_module() -> None:
+    for name in puzzle_types():
+        assert (PACKAGE / "puzzles" / name / "proof.py").exists(), name
+
+
+@pytest.mark.parametrize("path", proof_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_proof_modules_import_no_solver_or_generator(path: Path) -> None:
+    for module in imported_modules(path):
+        parts = module.replace(".", " ").split()
+        assert not any(part in FORBIDDEN for part in parts), f"{path.name} imports {module}"
+
+
+def test_the_check_is_solver_free() -> None:
+    for name in puzzle_types():
+        for module in imported_modules(PACKAGE / "puzzles" / name / "rules.py"):
+            parts = module.replace(".", " ").split()
+            assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/rules.py imports {module}"
