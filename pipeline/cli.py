@@ -287,12 +287,12 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     s = report.seconds
     _say(f"generate: {g.made} made, {g.reused} reused ({s['generate']:.1f} s)")
     _say(f"verify:   {len(v.verdicts)} proved twice, {v.reused} unchanged since last run ({s['verify']:.1f} s)")
-    _say(f"layout:   {report.laid_out.pages} pages ({s['layout']:.1f} s)")
+    _say(f"layout:   {report.pages} pages{' (unchanged, kept)' if report.layout_reused else ''} ({s['layout']:.1f} s)")
     for line in report.replaced:
         _say(f"  replaced {line}")
     _print_skips(g.manifest)
     _say(f"output in {outdir}/:")
-    for path in report.laid_out.files:
+    for path in report.files:
         _say(f"  {path}")
 
 

@@ -6,27 +6,36 @@ code, generated and verified again, and the summary says so.
 
 from __future__ import annotations
 
+import hashlib
+import importlib.resources
+import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pipeline.errors import InputError, StageError
+import pipeline
+from pipeline.errors import InputError, RecordError, StageError
+from pipeline.manifest import Manifest, read_manifest
+from pipeline.records import read_json, write_atomic
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
-from pipeline.stages.layout import LayoutReport, layout, preflight
+from pipeline.stages.layout import layout, preflight
 from pipeline.stages.verify import VerifyReport, verify
 
 ProgressFactory = Callable[[str], Callable[[int, int], None] | None]
 REPLACEMENT_ROUNDS = 3
+LAYOUT_STAMP = ".layout-stamp.json"
 
 
 @dataclass
 class BuildReport:
     generated: GenerateReport
     verified: VerifyReport
-    laid_out: LayoutReport
+    pages: int
+    files: list[Path]
+    layout_reused: bool
     replaced: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
 
@@ -75,9 +84,41 @@ def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: Progr
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    laid_out = layout(outdir, progress=progress("layout"))
+    pages, files, reused = layout_once(outdir, progress=progress("layout"))
     seconds["layout"] = time.perf_counter() - start
-    return BuildReport(generated, verified, laid_out, replaced, seconds)
+    return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
+
+
+def _layout_key(outdir: Path, manifest: Manifest) -> str:
+    """Everything the PDFs depend on: the job, the proved records, and the code and templates
+    that draw them. Timings are left out: they change on every run and print nowhere."""
+    digest = hashlib.sha256(manifest.job.model_dump_json().encode())
+    for entry in manifest.entries:
+        digest.update(json.dumps([entry.id, entry.number, entry.section, entry.role, entry.verdict and entry.verdict.get("record_sha256")]).encode())
+    templates = Path(str(importlib.resources.files("pipeline.layouts")))
+    for path in sorted(Path(pipeline.__file__).parent.rglob("*.py")) + sorted(templates.rglob("*")):
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def layout_once(outdir: Path, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[Path], bool]:
+    """Lay out unless the last layout of exactly the same inputs is still there: a re-run of an
+    unchanged spec then costs next to nothing. Returns (pages, files, reused)."""
+    key = _layout_key(outdir, read_manifest(outdir))
+    stamp_path = outdir / LAYOUT_STAMP
+    try:
+        stamp = read_json(stamp_path)
+        files = [outdir / f for f in stamp["files"]]
+        if stamp["key"] == key and all(f.exists() for f in files):
+            return stamp["pages"], files, True
+    except (RecordError, KeyError, TypeError):
+        pass  # no stamp, or a damaged one: lay out afresh
+    report = layout(outdir, progress=progress)
+    files = [Path(f) for f in report.files]
+    stamp = {"key": key, "pages": report.pages, "files": [os.path.relpath(f, outdir) for f in files]}
+    write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
+    return report.pages, files, False
 
 
 def summary_rows(report: BuildReport) -> list[dict[str, Any]]:
