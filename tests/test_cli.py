@@ -1,0 +1,113 @@
+"""The command line: exit codes, one clear message for bad input, nothing written on bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import cli, cli_process, write_spec
+
+SMALL = """\
+title: Small
+seed: small
+sections:
+  - {type: nonogram, size: 5, count: 2}
+"""
+
+
+def test_version_and_help() -> None:
+    assert cli("--version").stdout.startswith("puzzlepress ")
+    for command in ("build", "generate", "verify", "layout", "new", "types", "bench"):
+        ran = cli(command, "--help")
+        assert ran.code == 0 and "Usage" in ran.stdout
+
+
+def test_types_lists_every_type_with_sizes() -> None:
+    out = cli("types").stdout
+    for line in ("nonogram", "nuritwin", "kuralin", "5, 10, 15", "6, 7, 8, 9, 10", "5, 6, 7, 8, 9, 10"):
+        assert line in out
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 4, count: 1}\n", "line 4: sections[0].size"),
+        ("- just\n- a list\n", "not a list"),
+        ("", "not empty"),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1}\nstyle: fancy\n", "unknown key 'style'"),
+    ],
+)
+def test_bad_spec_exits_2_with_the_place_and_writes_nothing(in_tmp: Path, spec: str, message: str) -> None:
+    path = write_spec(in_tmp, spec)
+    for command in ("build", "generate"):
+        ran = cli(command, path, "-o", in_tmp / "out")
+        assert ran.code == 2
+        assert message in ran.stderr and str(path) in ran.stderr
+        assert "Traceback" not in ran.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml"]
+
+
+def test_output_path_that_is_a_file_or_under_a_file(in_tmp: Path) -> None:
+    path = write_spec(in_tmp, SMALL)
+    blocker = in_tmp / "taken"
+    blocker.write_text("keep me")
+    for target, message in ((blocker, "is an existing file"), (blocker / "sub", "is a file")):
+        ran = cli("build", path, "-o", target)
+        assert ran.code == 2 and message in ran.stderr
+    assert blocker.read_text() == "keep me"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--date", "2026-31-12"], "--date: '2026-31-12' is not a date"),
+        (["--jobs", "0"], "--jobs: 0 is out of range"),
+    ],
+)
+def test_bad_options_exit_2(in_tmp: Path, args: list[str], message: str) -> None:
+    path = write_spec(in_tmp, SMALL)
+    ran = cli("build", path, "-o", in_tmp / "out", *args)
+    assert ran.code == 2 and message in ran.stderr
+    assert not (in_tmp / "out").exists()
+
+
+def test_unknown_type_or_size_for_new(in_tmp: Path) -> None:
+    ran = cli("new", "nonogrma", "--size", "5", "-o", in_tmp / "n")
+    assert ran.code == 2 and "did you mean 'nonogram'" in ran.stderr
+    ran = cli("new", "kuralin", "--size", "4", "-o", in_tmp / "n")
+    assert ran.code == 2 and "kuralin comes in sizes 5, 6, 7, 8, 9, 10, not 4" in ran.stderr
+    assert not (in_tmp / "n").exists()
+
+
+def test_new_makes_one_proved_puzzle_from_a_code(in_tmp: Path) -> None:
+    ran = cli("new", "nonogram", "--size", "5", "--code", "harbour", "-o", in_tmp / "one")
+    assert ran.code == 0 and ran.stdout.strip() == "harbour"
+    files = sorted(p.name for p in (in_tmp / "one" / "puzzles").iterdir())
+    assert files == ["nonogram-5-harbour-answer.svg", "nonogram-5-harbour.json", "nonogram-5-harbour.svg"]
+    record = json.loads((in_tmp / "one" / "puzzles" / "nonogram-5-harbour.json").read_text())
+    assert record["code"] == "harbour" and record["type"] == "nonogram"
+
+
+def test_new_without_a_code_draws_a_fresh_one_and_prints_it(in_tmp: Path) -> None:
+    ran = cli("new", "nonogram", "--size", "5", "-o", in_tmp / "one")
+    code = ran.stdout.strip()
+    assert ran.code == 0 and len(code) == 8
+    assert (in_tmp / "one" / "puzzles" / f"nonogram-5-{code}.json").exists()
+
+
+def test_verify_of_a_folder_without_records_is_bad_input(in_tmp: Path) -> None:
+    (in_tmp / "empty").mkdir()
+    ran = cli("verify", in_tmp / "empty")
+    assert ran.code == 2 and "no manifest.json and no puzzle records" in ran.stderr
+    ran = cli("layout", in_tmp / "empty")
+    assert ran.code == 2 and "no manifest here" in ran.stderr
+
+
+def test_a_real_process_reports_bad_input_without_a_traceback(in_tmp: Path) -> None:
+    path = write_spec(in_tmp, "title: x\nseed: 1\nsections:\n  - {type: sudoku, size: 9, count: 1}\n")
+    ran = cli_process("build", path)
+    assert ran.code == 2
+    assert "unknown puzzle type 'sudoku'" in ran.stderr and "Traceback" not in ran.stderr
+    assert not (in_tmp / "output").exists()

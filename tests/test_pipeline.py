@@ -1,0 +1,171 @@
+"""End to end: spec -> records, SVGs, manifest, PDF; and the promises of a robust build:
+resume, parallel output identical to serial, atomic files under kill, never a repeated puzzle."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import cli, tree, write_spec
+from pipeline.manifest import read_manifest
+from pipeline.registry import puzzle_types
+
+JOB = """\
+title: End to end
+seed: e2e
+sections:
+  - {type: nonogram, size: 5, count: 3, codes: [harbour]}
+  - {type: nuritwin, size: 6, count: 2}
+  - {type: kuralin, size: 5, count: 2}
+"""
+TYPE_FIELDS = {
+    "nonogram": {"row_clues", "col_clues", "solution"},
+    "nuritwin": {"regions", "clues", "solution"},
+    "kuralin": {"circles", "solution"},
+}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("e2e")
+    spec = write_spec(folder, JOB)
+    ran = cli("build", spec, "-o", folder / "out", "--jobs", "1")
+    assert ran.code == 0, ran.stderr
+    return folder / "out"
+
+
+def test_build_writes_records_svgs_manifest_and_booklet(built: Path) -> None:
+    manifest = read_manifest(built)
+    assert [e.number for e in manifest.puzzles()] == list(range(1, 8))
+    assert manifest.puzzles()[0].code == "harbour"
+    for entry in manifest.entries:
+        record = json.loads((built / "puzzles" / f"{entry.id}.json").read_text())
+        assert {"id", "type", "rows", "cols", "code", "generator"} | TYPE_FIELDS[entry.type] <= set(record)
+        assert record["generator"] == f"{entry.type}/{puzzle_types()[entry.type].version}"
+        for suffix in (".svg", "-answer.svg"):
+            ET.parse(built / "puzzles" / f"{entry.id}{suffix}")
+        verdict = entry.verdict
+        assert verdict["status"] == "proved"
+        assert verdict["check"]["ok"] and verdict["solver"]["ok"] and verdict["proof"]["ok"]
+        assert verdict["proof"]["count"] == 1 and verdict["solver"]["count"] == 1
+        assert {"generate_s", "check_s", "solver_s", "proof_s"} <= set(entry.timings)
+    assert len(PdfReader(built / "booklet.pdf").pages) >= 4
+
+
+def test_second_build_of_an_unchanged_spec_reuses_everything(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, JOB.replace("count: 2}", "count: 4}").replace("size: 5, count: 4", "size: 7, count: 4"))
+    start = time.perf_counter()
+    assert cli("build", spec, "-o", tmp_path / "out").code == 0
+    first = time.perf_counter() - start
+    before = tree(tmp_path / "out")
+    start = time.perf_counter()
+    ran = cli("build", spec, "-o", tmp_path / "out")
+    second = time.perf_counter() - start
+    assert ran.code == 0 and "0 made" in ran.stderr and "unchanged, kept" in ran.stderr
+    assert second < 0.1 * first, (first, second)
+    after = tree(tmp_path / "out")
+    assert {k: v for k, v in after.items() if k != "manifest.json"} == {k: v for k, v in before.items() if k != "manifest.json"}
+
+
+def test_fresh_ignores_the_cache(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, "title: x\nseed: f\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
+    cli("generate", spec, "-o", tmp_path / "out")
+    ran = cli("generate", spec, "-o", tmp_path / "out", "--fresh")
+    assert "generated 2 puzzles, reused 0" in ran.stderr
+
+
+def without_timings(manifest: bytes) -> dict:
+    data = json.loads(manifest)
+    for entry in data["puzzles"]:
+        entry["timings"] = {}
+        for part in ("check", "solver", "proof"):
+            entry["verdict"][part]["seconds"] = None
+    return data
+
+
+def test_parallel_output_is_byte_identical_to_serial(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, JOB)
+    for jobs in ("1", "2"):
+        assert cli("build", spec, "-o", tmp_path / jobs, "--jobs", jobs).code == 0
+    serial, parallel = tree(tmp_path / "1"), tree(tmp_path / "2")
+    assert without_timings(serial.pop("manifest.json")) == without_timings(parallel.pop("manifest.json"))
+    assert serial == parallel
+
+
+def test_changing_only_the_layout_regenerates_nothing(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, JOB)
+    cli("build", spec, "-o", tmp_path / "out")
+    write_spec(tmp_path, JOB.replace("title: End to end", "title: End to end, reprinted\npage: A5"))
+    ran = cli("build", spec, "-o", tmp_path / "out")
+    assert ran.code == 0 and "0 made, 7 reused" in ran.stderr and "unchanged, kept" not in ran.stderr
+
+
+def test_exclude_never_repeats_a_published_puzzle(tmp_path: Path) -> None:
+    first = write_spec(tmp_path, "title: a\nseed: s\nsections:\n  - {type: nonogram, size: 5, count: 2, codes: [one, two]}\n", "a.yaml")
+    assert cli("generate", first, "-o", tmp_path / "a").code == 0
+    second = write_spec(
+        tmp_path,
+        f"title: b\nseed: s\nexclude: [{tmp_path / 'a' / 'manifest.json'}]\n"
+        "sections:\n  - {type: nonogram, size: 5, count: 2, codes: [two, three]}\n",
+        "b.yaml",
+    )
+    assert cli("generate", second, "-o", tmp_path / "b").code == 0
+    manifest = read_manifest(tmp_path / "b")
+    assert [e.code for e in manifest.puzzles()] == ["three", "s.1.3"]
+    assert manifest.skipped[0].code == "two" and "already published" in manifest.skipped[0].reason
+
+
+def run_and_kill(spec: Path, out: Path, after: float, sig: int) -> subprocess.CompletedProcess:
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline", "build", str(spec), "-o", str(out), "--jobs", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    time.sleep(after)
+    os.killpg(proc.pid, sig) if sig == signal.SIGKILL else proc.send_signal(sig)
+    out_, err_ = proc.communicate(timeout=120)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out_, err_)
+
+
+def assert_every_file_complete(out: Path) -> None:
+    for path in out.rglob("*"):
+        if not path.is_file():
+            continue
+        assert not path.name.endswith(".part") or path.name.startswith("."), path
+        if path.name.startswith("."):
+            continue  # a temporary name: never mistaken for a finished file
+        if path.suffix == ".json":
+            json.loads(path.read_text())
+        elif path.suffix == ".svg":
+            ET.parse(path)
+        elif path.suffix == ".pdf":
+            assert len(PdfReader(path).pages) > 0
+
+
+def test_killed_builds_leave_only_complete_files_and_resume(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, JOB.replace("count: 2}", "count: 3}"))
+    rng = random.Random(7)
+    for _ in range(4):
+        run_and_kill(spec, tmp_path / "out", rng.uniform(0.8, 4.0), signal.SIGKILL)
+        assert_every_file_complete(tmp_path / "out")
+    assert cli("build", spec, "-o", tmp_path / "out").code == 0
+    assert cli("build", spec, "-o", tmp_path / "clean", "--jobs", "1").code == 0
+    resumed, clean = tree(tmp_path / "out"), tree(tmp_path / "clean")
+    resumed.pop("manifest.json"), clean.pop("manifest.json")
+    assert resumed == clean
+
+
+def test_ctrl_c_stops_cleanly_and_says_what_was_kept(tmp_path: Path) -> None:
+    # Big enough that it is still generating when the interrupt comes.
+    spec = write_spec(tmp_path, "title: x\nseed: int\nsections:\n  - {type: nuritwin, size: 8, count: 12}\n")
+    done = run_and_kill(spec, tmp_path / "out", 2.0, signal.SIGINT)
+    assert done.returncode == 130, done.stderr
+    assert "interrupted" in done.stderr and "Traceback" not in done.stderr
+    assert_every_file_complete(tmp_path / "out")
