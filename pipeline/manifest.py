@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from pipeline import __version__
 from pipeline.errors import RecordError
@@ -107,8 +107,14 @@ def read_manifest(outdir: Path) -> Manifest:
         first = exc.errors()[0]
         raise RecordError(where, f"field 'job' is not a valid job spec ({'.'.join(map(str, first['loc']))}: {first['msg']})") from None
     try:
-        entries = [Entry(**e) for e in data["puzzles"]]
-        skipped = [Skip(**s) for s in data.get("skipped", [])]
-    except (KeyError, TypeError) as exc:
-        raise RecordError(where, f"field 'puzzles' is malformed ({exc})") from None
+        entries = _ENTRIES.validate_python(data.get("puzzles"))
+        skipped = _SKIPS.validate_python(data.get("skipped", []))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        place = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
+        raise RecordError(where, f"field 'puzzles'{place} is malformed: {first['msg']}") from None
     return Manifest(job=job, entries=entries, skipped=skipped)
+
+
+_ENTRIES = TypeAdapter(list[Entry])
+_SKIPS = TypeAdapter(list[Skip])
