@@ -1,0 +1,99 @@
+"""Drawings: black on white, compact, clues where a reader expects them and large enough."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from nonogram_reference import puzzle_from_text
+from pipeline.codes import rng_for
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nonogram import PUZZLE_TYPE
+from pipeline.puzzles.nonogram.render import CELL_MM
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+SMALL = puzzle_from_text("""
+    ##.#.
+    .....
+    #####
+    #.#.#
+    ..##.
+""")
+
+# The most numbers a 15-cell line can hold (eight 1s) in every row and column: the widest and
+# tallest clue area a 15x15 puzzle can have.
+BUSIEST = puzzle_from_text(" ".join(("#.#.#.#.#.#.#.#", ".#.#.#.#.#.#.#.")[r % 2] for r in range(15)))
+
+
+def elements(svg: str) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter())
+
+
+def texts(svg: str) -> list[tuple[float, float, str, str]]:
+    return [
+        (float(e.get("x")), float(e.get("y")), e.get("text-anchor"), e.text)
+        for e in elements(svg) if e.tag == f"{SVG}text"
+    ]
+
+
+def read_lines(found, key, order) -> list[list[str]]:
+    """Texts grouped into lines by one coordinate, each line read along the other."""
+    lines: dict[float, list] = {}
+    for item in found:
+        lines.setdefault(round(item[key], 2), []).append(item)
+    return [[item[3] for item in sorted(items, key=lambda i: i[order])] for _, items in sorted(lines.items())]
+
+
+def test_row_clues_sit_left_in_order_and_column_clues_stack_above():
+    found = texts(PUZZLE_TYPE.draw(SMALL, answer=False).svg)
+    row_texts = [t for t in found if t[2] == "end"]
+    col_texts = [t for t in found if t[2] == "middle"]
+    assert len(row_texts) + len(col_texts) == len(found)
+    assert read_lines(row_texts, 1, 0) == [["2", "1"], ["0"], ["5"], ["1", "1", "1"], ["2"]]
+    assert read_lines(col_texts, 0, 1) == [["1", "2"], ["1", "1"], ["3"], ["1", "1", "1"], ["2"]]
+    assert max(t[0] for t in row_texts) < min(t[0] for t in col_texts)
+    assert max(t[1] for t in col_texts) < min(t[1] for t in row_texts)
+    assert len({max(t[0] for t in row_texts if t[1] == y) for _, y, _, _ in row_texts}) == 1
+
+
+def test_the_busiest_15x15_fits_an_a5_text_block_at_natural_size():
+    figure = PUZZLE_TYPE.draw(BUSIEST, answer=False)
+    assert figure.width_mm <= 118 and figure.height_mm <= 180
+    assert figure.smallest_text_pt >= 8.5
+
+
+@pytest.mark.parametrize("size", [5, 10, 15])
+@pytest.mark.parametrize("answer", [False, True])
+def test_figures_are_black_on_white_and_compact(size, answer):
+    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    figure = PUZZLE_TYPE.draw(puzzle, answer=answer)
+    colours = set(re.findall(r'(?:fill|stroke)="([^"]+)"', figure.svg))
+    assert colours <= {"#000000", "#ffffff", "none"}, colours
+    root = ET.fromstring(figure.svg)
+    assert float(root.get("width").removesuffix("mm")) == pytest.approx(figure.width_mm, abs=0.01)
+    assert figure.thinnest_line_pt >= 0.5
+    paths = [e for e in elements(figure.svg) if e.tag == f"{SVG}path"]
+    assert len(paths) <= 4  # thin lines, heavier lines, frame, and the answer's filled squares
+    if answer:
+        assert not texts(figure.svg)
+        filled = sum(row.count("#") for row in puzzle.answer)
+        squares = [p for p in paths if p.get("fill") == "#000000"]
+        assert squares[0].get("d").count("z") == filled
+        assert figure.width_mm == pytest.approx(size * CELL_MM + 2, abs=0.01)
+    else:
+        assert figure.smallest_text_pt >= 7
+
+
+@pytest.mark.parametrize("size, heavier", [(5, 0), (10, 2), (15, 4)])
+def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
+    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    paths = [e for e in elements(PUZZLE_TYPE.draw(puzzle, answer=False).svg) if e.tag == f"{SVG}path"]
+    widths = sorted({float(p.get("stroke-width")) for p in paths})
+    by_width = {float(p.get("stroke-width")): p.get("d").count("M") for p in paths}
+    assert len(widths) == (3 if heavier else 2)
+    assert by_width[widths[-1]] == 4  # the frame
+    if heavier:
+        assert by_width[widths[1]] == heavier
