@@ -161,6 +161,14 @@ class Grid:
             if not ((f | e) >> c) & 1
         ]
 
+    def first_unknown(self) -> tuple[int, int] | None:
+        full = (1 << len(self.col_filled)) - 1
+        for r, (f, e) in enumerate(zip(self.row_filled, self.row_empty)):
+            open_cells = full & ~(f | e)
+            if open_cells:
+                return r, (open_cells & -open_cells).bit_length() - 1
+        return None
+
     def is_complete(self) -> bool:
         full = (1 << len(self.col_filled)) - 1
         return all(f | e == full for f, e in zip(self.row_filled, self.row_empty))
@@ -252,24 +260,27 @@ def is_line_solvable(puzzle: Nonogram, budget: Budget) -> bool:
 
 
 def solve(puzzle: Nonogram, limit: int, budget: Budget) -> list[Answer]:
-    """Up to `limit` distinct answers: line solving, then branching on an undecided cell."""
+    """Up to `limit` distinct answers: line solving, then branching on an undecided cell.
+
+    Each branch decides one cell and line-solves from there; the two values of a cell split the
+    answers between them, so no answer is found twice. The search keeps its own stack: a large
+    hand-made record may branch deeper than Python's recursion limit.
+    """
     found: list[Answer] = []
     grid = line_solve(puzzle, budget)
-    if grid is not None and limit > 0:
-        _branch(puzzle, grid, limit, budget, found)
+    pending: list[tuple[Grid, tuple[int, int, bool] | None]] = [] if grid is None else [(grid, None)]
+    while pending and len(found) < limit:
+        grid, decision = pending.pop()
+        if decision is not None:
+            r, c, filled = decision
+            grid.decide(r, c, filled)
+            if not propagate(puzzle, grid, 1 << r, 1 << c, budget):
+                continue
+        cell = grid.first_unknown()
+        if cell is None:
+            found.append(grid.picture())
+            continue
+        r, c = cell
+        pending.append((grid.copy(), (r, c, False)))
+        pending.append((grid, (r, c, True)))
     return found
-
-
-def _branch(puzzle: Nonogram, grid: Grid, limit: int, budget: Budget, found: list[Answer]) -> None:
-    unknown = grid.unknown_cells()
-    if not unknown:
-        found.append(grid.picture())
-        return
-    r, c = unknown[0]
-    for filled in (True, False):
-        trial = grid.copy()
-        trial.decide(r, c, filled)
-        if propagate(puzzle, trial, 1 << r, 1 << c, budget):
-            _branch(puzzle, trial, limit, budget, found)
-        if len(found) >= limit:
-            return
