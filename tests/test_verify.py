@@ -16,6 +16,7 @@ from pipeline.records import dumps_record
 def folder(tmp_path: Path) -> Path:
     spec = write_spec(tmp_path, "title: v\nseed: v\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
     assert cli("generate", spec, "-o", tmp_path / "out").code == 0
+    assert cli("verify", tmp_path / "out").code == 0
     return tmp_path / "out"
 
 
