@@ -1,0 +1,148 @@
+"""Making a Kuralin puzzle as the product document describes.
+
+1. Draw one loop with the solver's own search, choices in a shuffled order, through at least 55%
+   of the cells.
+2. If another loop runs through exactly the same cells, circles can never tell the two apart:
+   draw another loop.
+3. Add circles: find a few other answers; put a circle, of the kind the drawn loop gives that
+   point, where it rules out the most of them (they colour its cells differently); repeat until
+   the drawn loop is the only answer.
+4. Remove each circle again (in a shuffled order) if the drawn loop stays the only answer
+   without it.
+5. Check the result from scratch: the rules checker traces the loop and recounts every circle,
+   and the solver counts answers from the printed circles alone.
+
+Every search has its own step limit; one that reaches it proves nothing, so the attempt is dropped
+and a new loop drawn. The time budget's deadline is shared and ends the whole generation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from pipeline.errors import StepLimit, TimeLimit
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.puzzles.kuralin.model import (
+    Circle,
+    KuralinPuzzle,
+    Point,
+    Solution,
+    interior_points,
+    kind_for,
+    touched_cells,
+)
+from pipeline.puzzles.kuralin.rules import check
+from pipeline.puzzles.kuralin.solver import (
+    Board,
+    circle_limit,
+    colour_limits,
+    search,
+    solve,
+)
+
+MIN_COVER_PERCENT = 55  # the drawn loop passes through at least this share of the cells
+ALTERNATIVES = 4  # other answers looked at when choosing where the next circle goes
+DRAW_STEPS = 200_000
+COUNT_STEPS = 2_000_000
+
+
+class _Meter:
+    """Runs each search under its own step limit and adds up the steps they all spent."""
+
+    def __init__(self, budget: Budget):
+        self.budget = budget
+        self.spent = 0
+
+    def search(self, board: Board, limit: int, steps: int, **options) -> list[Solution]:
+        child = self.budget.child(steps)
+        try:
+            return search(board, limit, child, **options)
+        finally:
+            self.spent += child.spent
+
+
+def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+    attempts = drops = 0
+    while True:
+        attempts += 1
+        meter = _Meter(budget)
+        try:
+            made = _attempt(size, size, rng, meter)
+        except TimeLimit:
+            raise
+        except StepLimit:
+            drops += 1
+            made = None
+        budget.spend(meter.spent)
+        if made is not None:
+            break
+    _recheck(made, budget)
+    counts = Counter(circle.kind for circle in made.circles)
+    stats = {
+        "circles": {kind: counts[kind] for kind in ("black", "white", "grey")},
+        "loop_length": sum(row.count(".") for row in made.answer.cells),
+        "attempts": attempts,
+        "drops_at_step_limit": drops,
+    }
+    return Generated(made, stats)
+
+
+def _attempt(rows: int, cols: int, rng: random.Random, meter: _Meter) -> KuralinPuzzle | None:
+    """A puzzle around a freshly drawn loop, or None when that loop cannot be pinned by circles."""
+    min_length = -(-MIN_COVER_PERCENT * rows * cols // 100)  # rounded up
+    drawn = meter.search(Board(rows, cols, []), 1, DRAW_STEPS, rng=rng, min_length=min_length)[0]
+    if len(meter.search(Board(rows, cols, colour_limits(drawn.cells)), 2, COUNT_STEPS)) > 1:
+        return None
+    circles = _add_circles(rows, cols, drawn, rng, meter)
+    circles = _remove_circles(rows, cols, drawn, circles, rng, meter)
+    ordered = tuple(circles[point] for point in sorted(circles))
+    return KuralinPuzzle(rows, cols, ordered, drawn)
+
+
+def _add_circles(rows, cols, drawn: Solution, rng, meter: _Meter) -> dict[Point, Circle]:
+    """Circles until the drawn loop is the only answer.
+
+    Every other answer colours some cells differently (step 2 made sure), and then some point
+    inside the grid carries a different circle under it, so a cutting point always exists.
+    """
+    points = interior_points(rows, cols)
+    drawn_kinds = _kinds(drawn, points)
+    circles: dict[Point, Circle] = {}
+    while True:
+        board = Board(rows, cols, [circle_limit(c) for c in circles.values()])
+        others = [a for a in meter.search(board, ALTERNATIVES + 1, COUNT_STEPS) if a != drawn]
+        if not others:
+            return circles
+        other_kinds = [_kinds(other, points) for other in others]
+        cuts = {p: sum(kinds[p] != drawn_kinds[p] for kinds in other_kinds) for p in points}
+        most = max(cuts.values())
+        point = rng.choice([p for p in points if cuts[p] == most])
+        circles[point] = Circle(drawn_kinds[point], touched_cells(point))
+
+
+def _remove_circles(rows, cols, drawn, circles, rng, meter: _Meter) -> dict[Point, Circle]:
+    kept = dict(circles)
+    for point in rng.sample(sorted(kept), len(kept)):
+        trial = [circle_limit(c) for p, c in kept.items() if p != point]
+        if meter.search(Board(rows, cols, trial), 2, COUNT_STEPS) == [drawn]:
+            del kept[point]
+    return kept
+
+
+def _kinds(answer: Solution, points: list[Point]) -> dict[Point, str]:
+    """The circle each point would carry under this answer's colouring."""
+    black = {(r, c) for r, row in enumerate(answer.cells) for c, mark in enumerate(row) if mark == "#"}
+    kinds = {}
+    for point in points:
+        cells = touched_cells(point)
+        kinds[point] = kind_for(sum(cell in black for cell in cells), len(cells))
+    return kinds
+
+
+def _recheck(puzzle: KuralinPuzzle, budget: Budget) -> None:
+    """Step 5: a puzzle that fails here is a bug in this module, never something to print."""
+    failures = check(puzzle, puzzle.answer)
+    answers = solve(puzzle, 2, budget.child(COUNT_STEPS))
+    if failures or answers != [puzzle.answer]:
+        raise RuntimeError(f"kuralin generator made a puzzle that fails its re-check: {failures}, {len(answers)} answers")
