@@ -109,11 +109,16 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
+# Print services trim up to 1/8 in off each edge: nothing may sit closer to the trim than this.
+MIN_MARGIN_MM = 0.25 * MM_PER_IN
+MIN_MARGIN_BLEED_MM = 0.375 * MM_PER_IN
+
+
 class Margins(Strict):
     top: Length = 15.0
     bottom: Length = 15.0
     outside: Length = 13.0
-    inside: Length = 13.0  # before the gutter, which is added on the binding side
+    inside: Length = 6.35  # before the gutter, which is added on the binding side
 
 
 def _known_page_size(value: str) -> str:
@@ -135,6 +140,21 @@ class Page(Strict):
     def _size_only(cls, value: Any) -> Any:
         return {"size": value} if isinstance(value, str) else value
 
+    @model_validator(mode="after")
+    def _safe_margins(self) -> "Page":
+        least, why = (MIN_MARGIN_BLEED_MM, "0.375 in with bleed") if self.bleed else (MIN_MARGIN_MM, "0.25 in")
+        short = [name for name in ("top", "bottom", "outside") if getattr(self.margins, name) < least - 1e-6]
+        if short:
+            names = ", ".join(f"margins.{name}" for name in short)
+            raise ValueError(f"{names} must be at least {least:.2f} mm ({why}) so that nothing is trimmed off")
+        width, height = self.trim_mm
+        gutter = 0.0 if self.gutter == "auto" else self.gutter
+        if self.margins.top + self.margins.bottom >= height / 2:
+            raise ValueError(f"margins.top and margins.bottom take half or more of the {height:g} mm page height")
+        if self.margins.inside + gutter + self.margins.outside >= width / 2:
+            raise ValueError(f"margins.inside, margins.outside and the gutter take half or more of the {width:g} mm page width")
+        return self
+
     @property
     def trim_mm(self) -> tuple[float, float]:
         return parse_page_size(self.size)
@@ -142,7 +162,7 @@ class Page(Strict):
 
 class Answers(Strict):
     placement: Literal["end", "section", "separate", "previous", "none"] = "end"
-    per_page: int = Field(default=6, ge=1, le=24)
+    per_page: int | None = Field(default=None, ge=1, le=24)  # None: as many as print at half size or more, up to 12
     interval_days: int = Field(default=7, ge=1, le=366)  # how far back 'previous' looks
 
     @model_validator(mode="before")
@@ -223,6 +243,20 @@ class JobSpec(Strict):
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
         if self.answers.placement == "previous" and self.date is None:
             raise ValueError("answers: previous needs a `date`, to know which issue came before")
+        return self
+
+    @model_validator(mode="after")
+    def _layout_consistent(self) -> "JobSpec":
+        problems = []
+        if self.format == "newsletter":
+            if self.date is None:
+                problems.append("format: newsletter needs a `date` for its masthead and its codes")
+            if self.answers.placement == "section":
+                problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
+            if self.imposition:
+                problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
+        if problems:
+            raise ValueError("; ".join(problems))
         return self
 
     @property
