@@ -1,0 +1,341 @@
+"""The page plan: which figures go on which page, at what size, under which heading.
+
+Pagination is decided here, not by WeasyPrint: every puzzle and answer page is one sheet whose
+slots are sized in millimetres, so a grid can never be split across pages, every puzzle of a
+section prints at one scale, and the page count is known before rendering (which lets `gutter:
+auto` pick its width up front). The templates in layouts/ only draw what the plan says.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Sequence
+
+from pipeline.manifest import Entry
+from pipeline.puzzles.base import Figure
+from pipeline.registry import puzzle_types
+from pipeline.render.figures import Drawn
+from pipeline.render.geometry import (
+    GAP_MM,
+    Grid,
+    even_grid,
+    Legibility,
+    PageBox,
+    Placement,
+    Unfit,
+    grid_for,
+    legibility,
+    place_answers,
+    place_puzzles,
+    scale_in,
+)
+from pipeline.spec import JobSpec
+
+MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A puzzle that goes into the booklet, with its two pictures."""
+
+    entry: Entry
+    type_title: str
+    puzzle: Drawn
+    answer: Drawn
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One figure under a label of two lines that never wrap: "12 Nonogram 10×10" over "code harbour".
+
+    `target` ("#puzzle-12") ends the second line with the page that anchor lands on;
+    `page_text` gives that page as plain text when it lies in another PDF.
+    """
+
+    heading: str
+    detail: str
+    note: str
+    src: str
+    width: float
+    height: float
+    anchor: str | None = None
+    target: str | None = None
+    page_text: str | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One puzzle or answer page."""
+
+    kind: str  # "puzzles" or "answers"
+    header: str  # the running header
+    grid: Grid
+    slots: list[Slot]
+    anchor: str | None = None  # the contents page points here
+
+    @property
+    def height(self) -> float:
+        return self.grid.rows * self.grid.slot_height + (self.grid.rows - 1) * GAP_MM
+
+
+@dataclass(frozen=True)
+class ContentsLine:
+    text: str
+    target: str
+
+
+@dataclass(frozen=True)
+class RulesPage:
+    """How to play one type: its rules and a solved example (puzzle and answer)."""
+
+    anchor: str
+    title: str
+    paragraphs: list[str]
+    example: Sheet | None
+
+
+@dataclass
+class BookPlan:
+    sheets: list[Sheet]
+    rules: list[RulesPage]
+    contents: list[ContentsLine]
+    placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+
+    @property
+    def pages(self) -> int:
+        """Pages before rendering; text pages are counted as one each."""
+        return len(self.sheets) + len(self.rules) + (1 if self.contents else 0)
+
+
+def src_for(path: Path, outdir: Path) -> str:
+    """The picture's URL relative to the output folder (the document's base URL)."""
+    return path.relative_to(outdir).as_posix()
+
+
+def _chunks(items: Sequence[Slot], size: int) -> list[list[Slot]]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def _size(figure: Figure, scale: float) -> tuple[float, float]:
+    return round(figure.width_mm * scale, 2), round(figure.height_mm * scale, 2)
+
+
+def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
+    entry = item.entry
+    width, height = _size(item.puzzle.figure, scale)
+    return Slot(
+        heading=str(entry.number), detail=f"{item.type_title} {entry.size}×{entry.size}", note=f"code {entry.code}",
+        src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{entry.number}",
+    )
+
+
+def answer_slot(item: Printed, scale: float, outdir: Path, *, page_text: str | None = None, issue: dt.date | None = None) -> Slot:
+    """An answer labelled with its puzzle's number and page (or, from an earlier issue, its date)."""
+    entry = item.entry
+    width, height = _size(item.answer.figure, scale)
+    common = dict(heading=f"Answer {entry.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
+    if issue is not None:
+        return Slot(note=f"issue of {short_date(issue)}", **common)
+    if page_text is not None:
+        return Slot(note="puzzle on page ", page_text=page_text, **common)
+    return Slot(note="puzzle on page ", target=f"#puzzle-{entry.number}", **common)
+
+
+def short_date(day: dt.date) -> str:
+    return f"{day.day} {day.strftime('%b %Y')}"
+
+
+def long_date(day: dt.date) -> str:
+    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+
+
+def _answer_sheets(
+    items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path, header: str,
+    anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None,
+) -> tuple[list[Sheet], Placement]:
+    placement = place_answers(
+        [i.answer.figure for i in items], box.content_width, box.content_height, job.answers.per_page, rules, what
+    )
+    slots = [
+        answer_slot(i, placement.scale, outdir, page_text=str(pages[i.entry.number]) if pages else None, issue=issue)
+        for i in items
+    ]
+    sheets = [
+        Sheet("answers", header, placement.grid, chunk, anchor if k == 0 else None)
+        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
+    ]
+    return sheets, placement
+
+
+def _section_sheets(
+    index: int, items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path
+) -> tuple[list[Sheet], Placement]:
+    section = job.sections[index]
+    placement = place_puzzles(
+        [i.puzzle.figure for i in items], box, section.per_page, rules, f"sections[{index}] ({section.heading})"
+    )
+    slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
+    sheets = [
+        Sheet("puzzles", section.heading, placement.grid, chunk, f"section-{index}" if k == 0 else None)
+        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
+    ]
+    return sheets, placement
+
+
+def rules_paragraphs(text: str) -> list[str]:
+    return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
+
+
+def rules_page(type_name: str, example: tuple[Drawn, Drawn] | None, box: PageBox, rules: Legibility, outdir: Path) -> RulesPage:
+    """How to play: the rules, then the example puzzle beside its answer (or above it, when
+    side by side would print them too small), in at most half the page."""
+    ptype = puzzle_types()[type_name]
+    sheet = None
+    if example is not None:
+        puzzle, answer = example
+        size = min(ptype.sizes)
+        figures = [puzzle.figure, answer.figure]
+        placement = None
+        for cols, share in ((2, 0.5), (1, 0.8)):  # beside each other in half the page, or stacked
+            grid = even_grid(cols, 2 // cols, box.content_width, box.content_height * share, rules.label)
+            try:
+                placement = Placement(grid, scale_in(figures, grid, rules, f"how to play {ptype.title}"))
+                break
+            except Unfit:
+                continue
+        if placement is None:
+            raise Unfit(f"page: the how-to-play example ({ptype.title} {size}×{size}) does not fit legibly on the page")
+        grid = replace(placement.grid, slot_height=placement.grid.label + max(f.height_mm for f in figures) * placement.scale)
+        placement = Placement(grid, placement.scale)
+        slots = []
+        for drawn, heading in ((puzzle, "Example"), (answer, "Its answer")):
+            w, h = _size(drawn.figure, placement.scale)
+            slots.append(Slot(heading=heading, detail="", note=f"{ptype.title} {size}×{size}", src=src_for(drawn.path, outdir), width=w, height=h))
+        sheet = Sheet("example", ptype.title, placement.grid, slots)
+    return RulesPage(f"how-to-play-{type_name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), sheet)
+
+
+def types_in_order(job: JobSpec) -> list[str]:
+    """The puzzle types of the job, in the order their first section appears."""
+    seen: list[str] = []
+    for section in job.sections:
+        if section.type not in seen:
+            seen.append(section.type)
+    return seen
+
+
+def plan_book(
+    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
+    examples: dict[str, tuple[Drawn, Drawn]], outdir: Path,
+) -> BookPlan:
+    """The whole booklet: how-to-play pages, each section's puzzles, the answers where asked."""
+    rules = legibility(job.page.large_print)
+    placement_kind = job.answers.placement
+    plan = BookPlan(sheets=[], rules=[], contents=[])
+    if job.front_matter.how_to_play:
+        for type_name in types_in_order(job):
+            page = rules_page(type_name, examples.get(type_name), box, rules, outdir)
+            plan.rules.append(page)
+            plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
+    answers_at_end: list[Sheet] = []
+    for index, items in enumerate(sections):
+        if not items:
+            continue
+        heading = job.sections[index].heading
+        sheets, placement = _section_sheets(index, items, box, job, rules, outdir)
+        plan.sheets += sheets
+        plan.placements[f"sections[{index}]"] = placement
+        plan.contents.append(ContentsLine(heading, f"#section-{index}"))
+        if placement_kind in ("end", "section"):
+            answers, placed = _answer_sheets(
+                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}", f"answers.per_page ({heading})"
+            )
+            plan.placements[f"answers[{index}]"] = placed
+            if placement_kind == "section":
+                plan.sheets += answers
+                plan.contents.append(ContentsLine(f"Answers · {heading}", f"#answers-{index}"))
+            else:
+                answers_at_end += answers
+    if placement_kind == "end" and answers_at_end:
+        plan.sheets += answers_at_end
+        plan.contents.append(ContentsLine("Answers", f"#{answers_at_end[0].anchor}"))
+    if placement_kind == "previous" and previous:
+        assert job.date is not None
+        issue = job.previous_issue().date
+        answers, placed = _answer_sheets(
+            previous, box, job, rules, outdir, "Answers to the previous issue", "answers-previous",
+            "answers.per_page (previous issue)", issue=issue,
+        )
+        plan.placements["answers[previous]"] = placed
+        plan.sheets += answers
+        plan.contents.append(ContentsLine("Answers to the previous issue", "#answers-previous"))
+    if not job.front_matter.contents:
+        plan.contents = []
+    return plan
+
+
+def plan_separate_answers(
+    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], pages: dict[int, int], outdir: Path
+) -> list[Sheet]:
+    """answers.pdf: each section's answers, labelled with the booklet page of their puzzle."""
+    rules = legibility(job.page.large_print)
+    sheets: list[Sheet] = []
+    for index, items in enumerate(sections):
+        if items:
+            heading = job.sections[index].heading
+            sheets += _answer_sheets(
+                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}",
+                f"answers.per_page ({heading})", pages=pages,
+            )[0]
+    return sheets
+
+
+@dataclass
+class NewsletterPlan:
+    front: Sheet
+    front_placements: dict[str, Placement]
+    rules: list[RulesPage]  # text only, on the back
+    back_title: str | None  # None: no answers on the sheet
+    back: Sheet | None  # None until the room under the back's text is known
+
+
+def plan_newsletter(
+    job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], outdir: Path,
+    answers_from: dt.date | None, answers_room: float | None,
+) -> NewsletterPlan:
+    """Front: masthead and every puzzle of the issue. Back: how to play, then the answers in
+    `answers_room` mm (measured on a first render of the back without them)."""
+    rules = legibility(job.page.large_print)
+    width = max(p.puzzle.figure.width_mm for p in puzzles)
+    height = max(p.puzzle.figure.height_mm for p in puzzles)
+    grid = grid_for(len(puzzles), box.content_width, box.content_height - MASTHEAD_MM, width, height, rules.label)
+    placements = {}
+    for index, section in enumerate(job.sections):
+        figures = [p.puzzle.figure for p in puzzles if p.entry.section == index]
+        if figures:
+            what = f"sections[{index}] ({section.heading}) on the front page"
+            placements[f"sections[{index}]"] = Placement(grid, scale_in(figures, grid, rules, what))
+    slots = [puzzle_slot(p, placements[f"sections[{p.entry.section}]"].scale, outdir) for p in puzzles]
+    front = Sheet("puzzles", job.title, grid, slots, "front")
+
+    pages = []
+    if job.front_matter.how_to_play:
+        for name in types_in_order(job):
+            ptype = puzzle_types()[name]
+            pages.append(RulesPage(f"how-to-play-{name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), None))
+    back_title = None
+    back = None
+    if answers:
+        back_title = "Answers to the previous issue" if answers_from is not None else "Answers"
+    if answers and answers_room is not None:
+        figures = [a.answer.figure for a in answers]
+        back_grid = grid_for(
+            len(answers), box.content_width, answers_room,
+            max(f.width_mm for f in figures), max(f.height_mm for f in figures), rules.label,
+        )
+        scale = scale_in(figures, back_grid, rules, "answers on the back page")
+        page_text = None if answers_from is not None else "1"
+        back = Sheet("answers", back_title, back_grid, [answer_slot(a, scale, outdir, page_text=page_text, issue=answers_from) for a in answers])
+    return NewsletterPlan(front, placements, pages, back_title, back)

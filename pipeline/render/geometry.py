@@ -1,0 +1,263 @@
+"""Page geometry: margins with the gutter on the binding side, slot grids and figure scales.
+
+Everything here is plain arithmetic in millimetres, with no WeasyPrint, so the same numbers drive
+the preflight check (before anything is generated) and the real layout. A figure prints at its
+natural size (the size its type drew it at) times a scale; one scale serves a whole section, set
+by its largest figure, and no scale may print text below the legible minimum or lines thinner
+than 0.25 pt.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+from pipeline.puzzles.base import Figure
+from pipeline.spec import MM_PER_IN, JobSpec
+
+MIN_TEXT_PT = 7.0
+LARGE_PRINT_MIN_TEXT_PT = 10.0
+MIN_LINE_PT = 0.25
+LARGE_PRINT_SCALE = 1.5  # large print draws grids half as big again as their natural size
+
+BLEED_MM = 0.125 * MM_PER_IN
+# Crop marks sit outside the bleed: the media grows by this slug and WeasyPrint draws each mark
+# across the outer half of the area beyond the trim.
+MARKS_SLUG_MM = 0.25 * MM_PER_IN
+HEADER_MM = 9.0  # the running header's band, inside the top margin's safe area
+FOOTER_MM = 9.0  # the page number's band
+LABEL_MM = 9.0  # two label lines above each figure (number, type and size; code)
+LARGE_LABEL_MM = 12.0
+GAP_MM = 5.0  # between slots
+PUZZLE_PER_PAGE = (6, 4, 2, 1)
+MAX_AUTO_ANSWERS = 12
+AUTO_ANSWER_SHARE = 0.5  # answers placed automatically print at least half their target size
+
+# The usual print-on-demand table: (most pages, gutter in inches).
+GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
+MAX_BOOK_PAGES = GUTTER_TABLE[-1][0]
+
+
+class Unfit(ValueError):
+    """Figures that cannot be placed legibly in the room given; the message says by how much."""
+
+
+def auto_gutter_mm(pages: int) -> float:
+    """The gutter the print-on-demand table gives a book of `pages` pages (at least 0.375 in)."""
+    for most, inches in GUTTER_TABLE:
+        if pages <= most:
+            return round(inches * MM_PER_IN, 3)
+    raise Unfit(
+        f"a book of {pages} pages is thicker than the gutter table allows ({MAX_BOOK_PAGES} pages at most); "
+        "split the job into volumes or set page.gutter to a length"
+    )
+
+
+@dataclass(frozen=True)
+class PageBox:
+    """One page's trim size, margins and the content box left for puzzles (all mm).
+
+    `inside` already includes the gutter; on right-hand (odd) pages it is the left margin, on
+    left-hand (even) pages the right one.
+    """
+
+    width: float
+    height: float
+    top: float
+    bottom: float
+    outside: float
+    inside: float
+    gutter: float
+    bleed: float
+    crop_marks: bool
+
+    @property
+    def media_bleed(self) -> float:
+        """How far the PDF's MediaBox reaches beyond the trim on every side."""
+        return self.bleed + (MARKS_SLUG_MM if self.crop_marks else 0.0)
+
+    @property
+    def content_width(self) -> float:
+        return self.width - self.inside - self.outside
+
+    @property
+    def content_height(self) -> float:
+        """Height between the running header and the page number bands."""
+        return self.height - self.top - self.bottom - HEADER_MM - FOOTER_MM
+
+
+def page_box(job: JobSpec, gutter_mm: float) -> PageBox:
+    page = job.page
+    width, height = page.trim_mm
+    margins = page.margins
+    if job.format == "newsletter":  # a loose sheet has no binding side
+        inside, gutter = margins.outside, 0.0
+    else:
+        inside, gutter = margins.inside + gutter_mm, gutter_mm
+    return PageBox(
+        width=width, height=height, top=margins.top, bottom=margins.bottom, outside=margins.outside,
+        inside=round(inside, 3), gutter=gutter, bleed=BLEED_MM if page.bleed else 0.0, crop_marks=page.crop_marks,
+    )
+
+
+def gutter_guess(job: JobSpec, pages: int) -> float:
+    """The gutter for a book expected to run to `pages` pages: the spec's, or the table's."""
+    if job.format == "newsletter":
+        return 0.0
+    gutter = job.page.gutter
+    return auto_gutter_mm(pages) if gutter == "auto" else float(gutter)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Slots of equal size in rows and columns; each slot holds a label above a figure."""
+
+    cols: int
+    rows: int
+    slot_width: float
+    slot_height: float
+    label: float
+    per_page: int  # slots filled on a full page; at most cols x rows
+
+    def fit(self, width: float, height: float) -> float:
+        """The largest scale at which a width x height figure fits a slot under its label."""
+        return min(self.slot_width / width, (self.slot_height - self.label) / height)
+
+
+def _floor(mm: float) -> float:
+    """Down to 0.01 mm, the precision the templates print: a grid rounded up by a hair would
+    no longer fit its page and break onto the next."""
+    return math.floor(mm * 100) / 100
+
+
+def even_grid(cols: int, rows: int, box_width: float, box_height: float, label: float, count: int | None = None) -> Grid:
+    """cols x rows equal slots filling the box, GAP_MM apart, `count` of them used (all by default)."""
+    return Grid(
+        cols=cols, rows=rows,
+        slot_width=_floor((box_width - GAP_MM * (cols - 1)) / cols),
+        slot_height=_floor((box_height - GAP_MM * (rows - 1)) / rows),
+        label=label, per_page=cols * rows if count is None else count,
+    )
+
+
+def grid_for(count: int, box_width: float, box_height: float, fig_width: float, fig_height: float, label: float) -> Grid:
+    """The arrangement of `count` slots in the box that lets the given figure print largest.
+
+    Ties go to fewer columns, so the choice is the same on every run.
+    """
+    best: Grid | None = None
+    best_fit = -math.inf
+    for cols in range(1, count + 1):
+        grid = even_grid(cols, -(-count // cols), box_width, box_height, label, count)
+        if grid.slot_width <= 0 or grid.slot_height <= label:
+            continue
+        fit = grid.fit(fig_width, fig_height)
+        if fit > best_fit + 1e-9:
+            best, best_fit = grid, fit
+    if best is None:
+        raise Unfit(f"{count} figures do not fit a {box_width:.0f} × {box_height:.0f} mm box at all")
+    return best
+
+
+@dataclass(frozen=True)
+class Legibility:
+    min_text_pt: float
+    target_scale: float
+    label: float
+
+
+def legibility(large_print: bool) -> Legibility:
+    if large_print:
+        return Legibility(LARGE_PRINT_MIN_TEXT_PT, LARGE_PRINT_SCALE, LARGE_LABEL_MM)
+    return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM)
+
+
+def min_scale(figures: Sequence[Figure], rules: Legibility) -> float:
+    """The smallest scale that keeps every figure's text and lines legible in print."""
+    floor = 0.0
+    for fig in figures:
+        if fig.smallest_text_pt > 0:
+            floor = max(floor, rules.min_text_pt / fig.smallest_text_pt)
+        if fig.thinnest_line_pt > 0:
+            floor = max(floor, MIN_LINE_PT / fig.thinnest_line_pt)
+    return floor
+
+
+@dataclass(frozen=True)
+class Placement:
+    grid: Grid
+    scale: float
+
+
+def _extent(figures: Sequence[Figure]) -> tuple[float, float]:
+    return max(f.width_mm for f in figures), max(f.height_mm for f in figures)
+
+
+def _legible(figures: Sequence[Figure], grid: Grid, rules: Legibility, cap: float) -> Placement | None:
+    width, height = _extent(figures)
+    scale = min(cap, grid.fit(width, height))
+    return Placement(grid, scale) if scale >= min_scale(figures, rules) - 1e-9 else None
+
+
+def _unfit(what: str, figures: Sequence[Figure], grid: Grid, rules: Legibility) -> Unfit:
+    width, height = _extent(figures)
+    need = min_scale(figures, rules)
+    return Unfit(
+        f"{what}: {grid.per_page} per page leaves slots of {grid.slot_width:.0f} × {grid.slot_height - grid.label:.0f} mm, "
+        f"but the largest grid needs {width * need:.0f} × {height * need:.0f} mm to keep its text at "
+        f"{rules.min_text_pt:g} pt and its lines at {MIN_LINE_PT:g} pt; "
+        "use a larger page, smaller page.margins or fewer per page"
+    )
+
+
+def place_puzzles(figures: Sequence[Figure], box: PageBox, per_page: int | None, rules: Legibility, what: str) -> Placement:
+    """The grid and scale for one section's puzzles: its own per_page, or the most per page
+    (6, 4, 2 or 1) that still prints the largest grid at full size."""
+    width, height = _extent(figures)
+    if per_page is not None:
+        grid = grid_for(per_page, box.content_width, box.content_height, width, height, rules.label)
+        placed = _legible(figures, grid, rules, rules.target_scale)
+        if placed is None:
+            raise _unfit(what, figures, grid, rules)
+        return placed
+    for count in PUZZLE_PER_PAGE:
+        grid = grid_for(count, box.content_width, box.content_height, width, height, rules.label)
+        if grid.fit(width, height) >= rules.target_scale:
+            return Placement(grid, rules.target_scale)
+    placed = _legible(figures, grid, rules, rules.target_scale)
+    if placed is None:
+        raise _unfit(what, figures, grid, rules)
+    return placed
+
+
+def place_answers(
+    figures: Sequence[Figure], width: float, height: float, per_page: int | None, rules: Legibility, what: str
+) -> Placement:
+    """The grid and scale for a group of answers: the given number per page, or the most (up to
+    12, and no more than there are) that keep at least half the target size."""
+    fig_width, fig_height = _extent(figures)
+    if per_page is not None:
+        grid = grid_for(per_page, width, height, fig_width, fig_height, rules.label)
+        placed = _legible(figures, grid, rules, rules.target_scale)
+        if placed is None:
+            raise _unfit(what, figures, grid, rules)
+        return placed
+    floor = max(min_scale(figures, rules), AUTO_ANSWER_SHARE * rules.target_scale)
+    for count in range(min(MAX_AUTO_ANSWERS, len(figures)), 0, -1):
+        grid = grid_for(count, width, height, fig_width, fig_height, rules.label)
+        scale = min(rules.target_scale, grid.fit(fig_width, fig_height))
+        if scale >= floor - 1e-9:
+            return Placement(grid, scale)
+    placed = _legible(figures, grid, rules, rules.target_scale)
+    if placed is None:
+        raise _unfit(what, figures, grid, rules)
+    return placed
+
+
+def scale_in(figures: Sequence[Figure], grid: Grid, rules: Legibility, what: str) -> float:
+    """The scale for figures sharing a grid laid out for others (a newsletter's mixed front)."""
+    placed = _legible(figures, grid, rules, rules.target_scale)
+    if placed is None:
+        raise _unfit(what, figures, grid, rules)
+    return placed.scale

@@ -1,0 +1,175 @@
+"""WeasyPrint, fenced in: a URL fetcher that reads only our own files, and reproducible PDFs.
+
+The fetcher serves file:// URLs under the layout templates and the job's output folder and
+refuses everything else (other files, http, https, data), so no text in a spec can make a build
+read a file or reach the network. A refusal stops the render: a missing picture must never
+print as a silently empty box.
+
+Reproducible: the PDF carries no file identifier, its dates come from the job (the issue date,
+or a fixed epoch), fonts come from the system's fontconfig (DejaVu) and WeasyPrint names font
+subsets from their content, so the same inputs give the same bytes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import importlib.resources
+import mimetypes
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterator, Sequence
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+import jinja2
+import pydyf
+from weasyprint import CSS, HTML, Document
+from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
+
+from pipeline import __version__
+from pipeline.errors import LayoutError
+from pipeline.render.impose import PageSource
+
+EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
+SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+
+
+class FetchRefused(PermissionError):
+    """A resource outside the allowed folders, or not a local file at all."""
+
+
+def layouts_dir() -> Path:
+    """The templates and print CSS, wherever the package is installed."""
+    return Path(str(importlib.resources.files("pipeline.layouts")))
+
+
+class RestrictedFetcher(URLFetcher):
+    """Serves local files under `roots` only."""
+
+    def __init__(self, roots: Sequence[Path]):
+        super().__init__(allow_redirects=False, fail_on_errors=True)
+        self.roots = tuple(root.resolve() for root in roots)
+
+    def allowed_path(self, url: str) -> Path:
+        parts = urlsplit(url)
+        if parts.scheme.lower() != "file":
+            raise FetchRefused(f"refused {url!r}: only files of the job and its layout are read")
+        if parts.netloc not in ("", "localhost"):
+            raise FetchRefused(f"refused {url!r}: a file on another host")
+        path = Path(url2pathname(unquote(parts.path))).resolve()
+        if not any(path.is_relative_to(root) for root in self.roots):
+            raise FetchRefused(f"refused {url!r}: outside the layout assets and the output folder")
+        return path
+
+    def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
+        path = self.allowed_path(url)
+        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": mime})
+
+
+def templates() -> jinja2.Environment:
+    """Jinja with autoescape on everywhere: a title holding HTML or CSS prints as text."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(layouts_dir()),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def moment(day: dt.date | None) -> dt.datetime:
+    """The instant a document is dated: midnight UTC of the issue date, or the fixed epoch."""
+    return EPOCH if day is None else dt.datetime(day.year, day.month, day.day, tzinfo=dt.timezone.utc)
+
+
+def pdf_date(day: dt.date | None) -> str:
+    """The W3C date WeasyPrint writes as CreationDate and ModDate."""
+    return moment(day).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class Source:
+    """An HTML document and the folders it may read from."""
+
+    html: str
+    base: Path  # relative URLs (puzzles/<id>.svg) resolve against this folder
+    roots: tuple[Path, ...]
+
+
+def render(source: Source) -> Document:
+    """Lay the document out into pages (no PDF yet)."""
+    fetcher = RestrictedFetcher(source.roots)
+    css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher)
+    try:
+        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
+        return html.render(stylesheets=[css])
+    except FatalURLFetchingError as exc:
+        raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+
+
+@contextlib.contextmanager
+def _source_date(moment: dt.datetime) -> Iterator[None]:
+    """fontTools stamps every font subset it saves with the time now, unless SOURCE_DATE_EPOCH
+    says otherwise: pin it while the PDF is written, then put the environment back."""
+    saved = os.environ.get(SOURCE_DATE_EPOCH)
+    os.environ[SOURCE_DATE_EPOCH] = str(int(moment.timestamp()))
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ[SOURCE_DATE_EPOCH]
+        else:
+            os.environ[SOURCE_DATE_EPOCH] = saved
+
+
+def _reference_number(reference: bytes | str) -> int:
+    return int(_to_text(reference).split()[0])
+
+
+def _to_text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+@dataclass
+class Written:
+    data: bytes
+    pages: list[PageSource]  # for imposition
+
+
+def _finisher(bleed_mm: float, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
+    """Runs on the finished PDF objects before they are written.
+
+    It sets each page's BleedBox to the trim plus the real bleed (WeasyPrint puts it up to
+    10 pt beyond the trim, wrong both for a 9 pt bleed and when crop marks widen the media),
+    and notes what imposition needs of each page.
+    """
+    bleed_pt = bleed_mm * 72 / 25.4
+
+    def finish(document: Document, pdf_file: pydyf.PDF) -> None:
+        for number in pdf_file.pages["Kids"][::3]:
+            page = pdf_file.objects[number]
+            x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
+            page["BleedBox"] = pydyf.Array([x0 - bleed_pt, y0 - bleed_pt, x1 + bleed_pt, y1 + bleed_pt])
+            content = pdf_file.objects[_reference_number(page["Contents"])]
+            pages.append(PageSource(content.data, _to_text(page["Resources"]).encode(), (x0, y0, x1, y1)))
+
+    return finish
+
+
+def write(document: Document, day: dt.date | None, bleed_mm: float) -> Written:
+    """The PDF: no file identifier, fonts subset and embedded, every date from `day`, the
+    BleedBox `bleed_mm` beyond the TrimBox."""
+    pages: list[PageSource] = []
+    with _source_date(moment(day)):
+        data = document.write_pdf(
+            pdf_identifier=False, uncompressed_pdf=False, full_fonts=False, finisher=_finisher(bleed_mm, pages)
+        )
+    return Written(data, pages)
+
+
+def generator() -> str:
+    return f"puzzlepress {__version__}"

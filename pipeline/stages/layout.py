@@ -1,0 +1,430 @@
+"""layout: verified records -> SVGs -> booklet.pdf (and answers.pdf, booklet-imposed.pdf).
+
+Only puzzles whose verdict is "proved" for exactly the record on disk are printed; anything else
+stops the stage naming the puzzles. The page plan (pipeline/render/book.py) fixes every page
+before WeasyPrint runs, so `gutter: auto` can take the gutter from the page count: the book is
+planned with a guess, rendered, and rendered again only if its real page count calls for
+another gutter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from weasyprint import Document
+
+from pipeline.errors import LayoutError, RecordError, SpecError
+from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
+from pipeline.records import check_common_fields, read_json, write_atomic
+from pipeline.registry import puzzle_types
+from pipeline.render import pdf
+from pipeline.render.book import (
+    BookPlan,
+    NewsletterPlan,
+    Printed,
+    long_date,
+    plan_book,
+    plan_newsletter,
+    plan_separate_answers,
+    rules_page,
+    types_in_order,
+)
+from pipeline.render.figures import Drawn, draw_example, draw_figures, sample_puzzle
+from pipeline.render.geometry import (
+    FOOTER_MM,
+    GAP_MM,
+    HEADER_MM,
+    PageBox,
+    Placement,
+    Unfit,
+    gutter_guess,
+    legibility,
+    page_box,
+    place_answers,
+    place_puzzles,
+)
+from pipeline.render.impose import impose
+from pipeline.spec import MM_PER_IN, JobSpec
+
+MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
+
+Progress = Callable[[int, int], None]
+
+BOOKLET = "booklet.pdf"
+ANSWERS = "answers.pdf"
+IMPOSED = "booklet-imposed.pdf"
+
+
+@dataclass
+class LayoutReport:
+    files: list[Path]
+    pages: int  # all pages laid out (booklet and answers.pdf)
+    seconds: float
+    booklet_pages: int = 0
+    answer_pages: int = 0
+    gutter_mm: float = 0.0
+    scales: dict[str, float] = field(default_factory=dict)  # "sections[0]" -> printed scale
+    per_page: dict[str, int] = field(default_factory=dict)
+
+
+# ---- reading what to print ------------------------------------------------------------------
+
+
+def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
+    """This issue's puzzles, and the previous issue's when their answers are to be printed."""
+    previous = manifest.puzzles("previous") if manifest.job.answers.placement == "previous" else []
+    return manifest.puzzles("puzzle"), previous
+
+
+def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
+    """Never print a puzzle that has not been proved, or whose record changed since it was."""
+    refused = []
+    for entry in entries:
+        if not entry.proved:
+            status = entry.verdict.get("status", "no status") if entry.verdict else "not verified"
+            refused.append(f"{entry.id} ({status})")
+            continue
+        digest = entry.verdict.get("record_sha256")
+        path = record_path(outdir, entry.id)
+        if digest is not None and path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            refused.append(f"{entry.id} (its record changed after it was verified)")
+    if refused:
+        raise LayoutError(
+            "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
+            + "\n".join(f"  - {line}" for line in refused)
+        )
+
+
+def load_puzzle(outdir: Path, entry: Entry) -> tuple[Any, Any]:
+    """(puzzle type, puzzle) from the entry's record; a bad record names its file and field."""
+    path = record_path(outdir, entry.id)
+    record = read_json(path)
+    ptype = check_common_fields(record, str(path), puzzle_types())
+    for name, expected in (("id", entry.id), ("type", entry.type), ("code", entry.code)):
+        if record[name] != expected:
+            raise RecordError(str(path), f"field '{name}' is {record[name]!r} but the manifest says {expected!r}")
+    try:
+        return ptype, ptype.from_record(record)
+    except RecordError as exc:
+        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    entry: Entry
+    ptype: Any
+    puzzle: Any
+
+
+def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
+    return [Loaded(entry, *load_puzzle(outdir, entry)) for entry in entries]
+
+
+def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
+    printed = []
+    for item in loaded:
+        puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
+        printed.append(Printed(item.entry, item.ptype.title, puzzle_drawn, answer_drawn))
+        tick()
+    return printed
+
+
+# ---- documents ----------------------------------------------------------------------------
+
+
+def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
+    return {
+        "title": title,
+        "subtitle": job.subtitle,
+        "author": job.author,
+        "imprint": job.imprint,
+        "title_page": job.front_matter.title_page,
+        "issue": long_date(job.date) if job.date else "",
+        "created": pdf.pdf_date(job.date),
+        "generator": pdf.generator(),
+    }
+
+
+def _page_fields(job: JobSpec, box: PageBox) -> dict[str, Any]:
+    return {
+        "g": box,
+        "header": HEADER_MM,
+        "footer": FOOTER_MM,
+        "gap": GAP_MM,
+        "facing": job.page.facing and job.format == "book",
+        "large_print": job.page.large_print,
+        "content_height": round(box.content_height, 2),
+    }
+
+
+def _source(template: str, outdir: Path, **context: Any) -> pdf.Source:
+    html = pdf.templates().get_template(template).render(**context)
+    return pdf.Source(html=html, base=outdir, roots=(pdf.layouts_dir(), outdir))
+
+
+def _rendered_with_gutter(job: JobSpec, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
+    """Render with the gutter the final page count calls for.
+
+    The first guess comes from the plan's page count and is nearly always right. When the
+    count moves the gutter, render again; if a narrower gutter already tried made the book
+    thicker, keep the wider one (a gutter wider than the table asks is never wrong).
+    """
+    gutter = gutter_guess(job, pages_guess)
+    tried: list[float] = []
+    while True:
+        box = page_box(job, gutter)
+        document = pdf.render(make(box))
+        wanted = gutter_guess(job, len(document.pages))
+        if wanted == gutter or (wanted < gutter and wanted in tried):
+            return document, box
+        tried.append(gutter)
+        gutter = wanted
+
+
+def puzzle_pages(document: Document) -> dict[int, int]:
+    """Puzzle number -> the page it printed on, read from the rendered booklet's anchors."""
+    pages = {}
+    for index, page in enumerate(document.pages, start=1):
+        for anchor in page.anchors:
+            if anchor.startswith("puzzle-"):
+                pages[int(anchor.removeprefix("puzzle-"))] = index
+    return pages
+
+
+def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
+    return [[p for p in printed if p.entry.section == index] for index in range(len(job.sections))]
+
+
+def _examples(outdir: Path, job: JobSpec) -> dict[str, tuple[Drawn, Drawn]]:
+    if job.format != "book" or not job.front_matter.how_to_play:
+        return {}
+    return {name: draw_example(outdir, puzzle_types()[name]) for name in types_in_order(job)}
+
+
+@dataclass
+class Rendered:
+    booklet: Document
+    box: PageBox
+    answers: Document | None = None
+    placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+
+
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+    sections = _by_section(job, printed)
+    examples = _examples(outdir, job)
+    plans: dict[float, BookPlan] = {}
+
+    def make(box: PageBox) -> pdf.Source:
+        plan = plans[box.gutter] = plan_book(job, box, sections, previous, examples, outdir)
+        context = _page_fields(job, box)
+        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
+
+    guess_box = page_box(job, gutter_guess(job, 1))
+    guess = plan_book(job, guess_box, sections, previous, examples, outdir).pages + int(job.front_matter.title_page)
+    booklet, box = _rendered_with_gutter(job, guess, make)
+    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
+    if job.answers.placement == "separate":
+        pages = puzzle_pages(booklet)
+
+        def make_answers(answer_box: PageBox) -> pdf.Source:
+            sheets = plan_separate_answers(job, answer_box, sections, pages, outdir)
+            return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
+
+        rendered.answers = _rendered_with_gutter(job, 1 + len(printed) // 6, make_answers)[0]
+    return rendered
+
+
+def answers_room(document: Document, box: PageBox) -> float:
+    """The height (mm) left on the back page below the answers' title, from a first render."""
+    for index, page in enumerate(document.pages):
+        if "answers-room" in page.anchors:
+            top = page.anchors["answers-room"][1] * MM_PER_PX + 0.5  # rounding of lengths in CSS
+            room = box.height - box.bottom - FOOTER_MM - top
+            if index == 1 and room > 0:
+                return room
+    return 0.0
+
+
+def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+    box = page_box(job, 0.0)
+    placement = job.answers.placement
+    answers, answers_from = [], None
+    if placement == "end":
+        answers = printed
+    elif placement == "previous":
+        answers, answers_from = previous, job.previous_issue().date
+    doc = _doc_fields(job, job.title)
+
+    def render(room: float | None) -> tuple[Document, NewsletterPlan]:
+        plan = plan_newsletter(job, box, printed, answers, outdir, answers_from, room)
+        return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
+
+    booklet, plan = render(None)
+    if answers:
+        booklet, plan = render(answers_room(booklet, box))
+    if len(booklet.pages) > 2:
+        raise SpecError(
+            str(outdir / MANIFEST),
+            [f"format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. Print fewer puzzles, "
+             "set answers.placement to separate, or turn front_matter.how_to_play off"],
+        )
+    rendered = Rendered(booklet, box, placements=plan.front_placements)
+    if placement == "separate":
+        pages = {p.entry.number: 1 for p in printed}
+        sheets = plan_separate_answers(job, box, _by_section(job, printed), pages, outdir)
+        rendered.answers = pdf.render(
+            _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
+        )
+    return rendered
+
+
+# ---- preflight ------------------------------------------------------------------------------
+
+
+def _sample(ptype: Any, section_index: int, size: int, number: int) -> Printed:
+    """A stand-in for a puzzle not generated yet: a real puzzle of the size from a fixed code."""
+    puzzle = sample_puzzle(ptype.name, size)
+    entry = Entry(
+        id="sample", type=ptype.name, size=size, code="sample", section=section_index, number=number,
+        role="puzzle", generator="",
+    )
+    fake = Path("puzzles/sample.svg")
+    return Printed(entry, ptype.title, Drawn(ptype.draw(puzzle, answer=False), fake), Drawn(ptype.draw(puzzle, answer=True), fake))
+
+
+def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: dict[str, tuple[Drawn, Drawn]]) -> tuple[list[str], int]:
+    """Every section's puzzles and answers placed on their own, so every problem is reported;
+    and the page count the book would have."""
+    rules = legibility(job.page.large_print)
+    problems: list[str] = []
+    pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
+    for name in examples:
+        try:
+            rules_page(name, examples[name], box, rules, Path("."))
+            pages += 1
+        except Unfit as exc:
+            problems.append(str(exc))
+    answers = job.answers.placement in ("end", "section", "previous")
+    for index, section in enumerate(job.sections):
+        sample = samples[index]
+        what = f"sections[{index}] ({section.heading})"
+        try:
+            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, rules, what)
+            pages += -(-section.count // placed.grid.per_page)
+        except Unfit as exc:
+            problems.append(str(exc))
+        if not answers:
+            continue
+        try:
+            placed = place_answers(
+                [sample.answer.figure] * section.count, box.content_width, box.content_height, job.answers.per_page, rules,
+                f"answers.per_page ({section.heading})",
+            )
+            pages += -(-section.count // placed.grid.per_page)
+        except Unfit as exc:
+            problems.append(str(exc))
+    return problems, pages
+
+
+def preflight(job: JobSpec) -> list[str]:
+    """Problems of page geometry, found before anything is generated: grids that cannot print
+    legibly in the room the page and margins leave, or a book too thick for the gutter table.
+
+    Sizes are measured on one real puzzle per type and size (from a fixed code); the layout
+    checks every real puzzle again.
+    """
+    types = puzzle_types()
+    samples = [_sample(types[s.type], i, s.size, i + 1) for i, s in enumerate(job.sections)]
+    if job.format == "newsletter":
+        puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
+        try:
+            plan_newsletter(job, page_box(job, 0.0), puzzles, [], Path("."), None, None)
+        except Unfit as exc:
+            return [str(exc)]
+        return []
+    examples = {}
+    if job.front_matter.how_to_play:
+        for name in types_in_order(job):
+            smallest = _sample(types[name], 0, min(types[name].sizes), 0)
+            examples[name] = (smallest.puzzle, smallest.answer)
+    problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
+    if problems:
+        return problems
+    try:
+        gutter = gutter_guess(job, pages)
+    except Unfit as exc:
+        return [f"page.gutter: {exc}"]
+    return _check_book(job, page_box(job, gutter), samples, examples)[0]
+
+
+# ---- the stage ------------------------------------------------------------------------------
+
+
+def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
+    """Lay out the verified puzzles of OUTDIR into its PDFs; see the module docstring."""
+    started = time.perf_counter()
+    manifest = read_manifest(outdir)
+    job = manifest.job
+    entries, previous_entries = printed_entries(manifest)
+    if not entries:
+        raise LayoutError(f"{outdir / MANIFEST}: no puzzles to print")
+    loaded = load_all(outdir, entries)  # a malformed record is bad input (exit 2) before all else
+    loaded_previous = load_all(outdir, previous_entries)
+    refuse_unverified(outdir, entries + previous_entries)
+
+    renders = 2 + (job.answers.placement == "separate") + job.imposition
+    total = len(entries) + len(previous_entries) + renders
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        if progress:
+            progress(done, total)
+
+    printed = draw_all(outdir, loaded, tick)
+    previous = draw_all(outdir, loaded_previous, tick)
+    render_job = render_newsletter if job.format == "newsletter" else render_book
+    try:
+        rendered = render_job(job, outdir, printed, previous)
+    except Unfit as exc:
+        raise SpecError(str(outdir / MANIFEST), [str(exc)]) from None
+    tick()
+
+    files = []
+    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed)
+    files.append(_write(outdir / BOOKLET, booklet.data))
+    tick()
+    answer_pages = 0
+    if rendered.answers is not None:
+        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed).data))
+        answer_pages = len(rendered.answers.pages)
+        tick()
+    else:
+        (outdir / ANSWERS).unlink(missing_ok=True)  # a stale key from an earlier placement would mislead
+    if job.imposition:
+        files.append(_write(outdir / IMPOSED, impose(booklet.data, booklet.pages)))
+        tick()
+    else:
+        (outdir / IMPOSED).unlink(missing_ok=True)
+
+    booklet_pages = len(rendered.booklet.pages)
+    return LayoutReport(
+        files=files,
+        pages=booklet_pages + answer_pages,
+        seconds=time.perf_counter() - started,
+        booklet_pages=booklet_pages,
+        answer_pages=answer_pages,
+        gutter_mm=rendered.box.gutter,
+        scales={key: round(placed.scale, 3) for key, placed in rendered.placements.items()},
+        per_page={key: placed.grid.per_page for key, placed in rendered.placements.items()},
+    )
+
+
+def _write(path: Path, data: bytes) -> Path:
+    write_atomic(path, data)
+    return path
