@@ -53,6 +53,16 @@ def circle_limit(circle: Circle) -> Limit:
     return Limit(circle.cells, n // 2, n // 2)
 
 
+def broken_limits(circle: Circle) -> list[Limit]:
+    """Limits that together admit exactly the colourings breaking `circle` (one or two ranges)."""
+    n, half = len(circle.cells), len(circle.cells) // 2
+    if circle.kind == "black":  # at most half black
+        return [Limit(circle.cells, half, n)]
+    if circle.kind == "white":  # at least half black
+        return [Limit(circle.cells, n, half)]
+    return [Limit(circle.cells, half - 1, n), Limit(circle.cells, n, half - 1)]
+
+
 def colour_limits(cells: Sequence[str]) -> list[Limit]:
     """Limits that fix every cell to the colour it has in `cells` ("#" black, "." on the loop)."""
     return [
@@ -161,13 +171,18 @@ def search(
                 white[i] -= 1
 
     def state_key(p: int, right: int, done: bool, length: int) -> tuple:
+        """What the rest of the search depends on; paths are named by first appearance."""
         roots: dict[int, int] = {}
-        labels = []
-        for x in ends:
-            labels.append(-1 if x < 0 else roots.setdefault(find(x), len(roots)))
-        labels.append(-1 if right < 0 else roots.setdefault(find(right), len(roots)))
-        counts = [black[i] * 8 + white[i] for i in active[p]]
-        return (p, done, min(length, min_length), *labels, *counts)
+        key = [p, done, min(length, min_length)]
+        for x in (*ends, right):
+            if x >= 0:
+                while parent[x] != x:  # find(), inlined: this runs at every state
+                    x = parent[x]
+                x = roots.setdefault(x, len(roots))
+            key.append(x)
+        for i in active[p]:
+            key.append(black[i] * 8 + white[i])
+        return tuple(key)
 
     def answer() -> Solution:
         lines = set()
