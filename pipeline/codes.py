@@ -12,7 +12,8 @@ import random
 import re
 import secrets
 
-_SLUG_UNSAFE = re.compile(r"[^a-z0-9]+")
+_SLUG_UNSAFE = re.compile(r"[^a-z0-9.]+")
+_DOTS = re.compile(r"\.{2,}")
 _FRESH_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes get read off paper
 
 
@@ -43,9 +44,10 @@ def puzzle_id(type_name: str, size: int, code: str) -> str:
     """A file-name-safe id, unique per (type, size, code).
 
     Codes are free text (`../x`, `/etc`, emoji, 10,000 characters), so the id keeps a short
-    lowercase slug of the code for people and adds a hash whenever the slug is not the code itself.
+    lowercase slug of the code for people (letters, digits, inner dots and dashes: derived codes
+    like "harbour.2.7" stay as they are) and adds a hash whenever the slug is not the code itself.
     """
-    slug = _SLUG_UNSAFE.sub("-", code.lower()).strip("-")[:40].strip("-")
+    slug = _DOTS.sub(".", _SLUG_UNSAFE.sub("-", code.lower())).strip("-.")[:40].strip("-.")
     if slug != code:
         tag = hashlib.sha256(code.encode()).hexdigest()[:8]
         slug = f"{slug}-{tag}" if slug else tag

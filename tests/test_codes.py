@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.codes import derive_code, fresh_code, puzzle_id, rng_for
 
-SAFE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+SAFE = re.compile(r"^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$")
 
 
 @pytest.mark.parametrize(
@@ -27,7 +27,8 @@ def test_any_code_becomes_a_safe_file_name(code: str) -> None:
 
 def test_plain_codes_stay_readable_and_different_codes_never_share_an_id() -> None:
     assert puzzle_id("nonogram", 10, "harbour") == "nonogram-10-harbour"
-    codes = ["a/b", "a-b", "A-B", "a b", "a_b", "x" * 50, "x" * 51, "日本", "日本語"]
+    assert puzzle_id("nonogram", 10, "harbour.2.7") == "nonogram-10-harbour.2.7"
+    codes = ["a/b", "a-b", "A-B", "a b", "a_b", "a.b", "a..b", "x" * 50, "x" * 51, "日本", "日本語", ".a", "a."]
     ids = {puzzle_id("kuralin", 7, c) for c in codes}
     assert len(ids) == len(codes)
 
