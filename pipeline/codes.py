@@ -48,7 +48,7 @@ def puzzle_id(type_name: str, size: int, code: str) -> str:
     like "harbour.2.7" stay as they are) and adds a hash whenever the slug is not the code itself.
     """
     slug = _DOTS.sub(".", _SLUG_UNSAFE.sub("-", code.lower())).strip("-.")[:40].strip("-.")
-    if slug != code:
+    if not slug or slug != code:
         tag = hashlib.sha256(code.encode()).hexdigest()[:8]
         slug = f"{slug}-{tag}" if slug else tag
     return f"{type_name}-{size}-{slug}"
