@@ -1,0 +1,139 @@
+"""Page arithmetic without rendering: gutters, grids, scales, legibility, folding order."""
+
+from __future__ import annotations
+
+import pytest
+
+from pipeline.puzzles.base import Figure
+from pipeline.render.geometry import (
+    MIN_LINE_PT,
+    MIN_TEXT_PT,
+    PageBox,
+    Unfit,
+    auto_gutter_mm,
+    grid_for,
+    legibility,
+    page_box,
+    place_answers,
+    place_puzzles,
+)
+from pipeline.render.impose import saddle_order
+from pipeline.spec import MM_PER_IN, parse_spec
+
+NORMAL = legibility(large_print=False)
+LARGE = legibility(large_print=True)
+
+
+def figure(width: float, height: float, text_pt: float = 8.5, line_pt: float = 0.5) -> Figure:
+    return Figure(svg="<svg/>", width_mm=width, height_mm=height, smallest_text_pt=text_pt, thinnest_line_pt=line_pt)
+
+
+def box(width: float = 180.0, height: float = 250.0) -> PageBox:
+    """A page whose content box is width x height mm (its bands and margins add up to the rest)."""
+    return PageBox(width=width + 20, height=height + 38, top=10, bottom=10, outside=10, inside=10, gutter=0, bleed=0, crop_marks=False)
+
+
+@pytest.mark.parametrize(
+    ("pages", "inches"),
+    [(1, 0.375), (23, 0.375), (24, 0.375), (150, 0.375), (151, 0.5), (300, 0.5), (301, 0.625), (500, 0.625),
+     (501, 0.75), (700, 0.75), (701, 0.875), (828, 0.875)],
+)
+def test_auto_gutter_follows_the_print_on_demand_table(pages: int, inches: float) -> None:
+    assert auto_gutter_mm(pages) == pytest.approx(inches * MM_PER_IN)
+
+
+def test_a_book_thicker_than_the_table_is_refused() -> None:
+    with pytest.raises(Unfit, match="829 pages"):
+        auto_gutter_mm(829)
+
+
+def test_gutter_goes_on_the_binding_side_and_newsletters_have_none() -> None:
+    book = parse_spec("title: t\nseed: s\npage: {size: 6x9in, margins: {inside: 5mm, outside: 12mm}}\nsections: [{type: nonogram, size: 5, count: 1}]")
+    pages = page_box(book, gutter_mm=9.525)
+    assert (pages.inside, pages.outside, pages.gutter) == (pytest.approx(14.525), 12, 9.525)
+    assert pages.content_width == pytest.approx(6 * MM_PER_IN - 14.525 - 12)
+    sheet = parse_spec("title: t\ndate: 2026-11-30\nformat: newsletter\npage: Letter\nsections: [{type: nonogram, size: 5, count: 1}]")
+    flat = page_box(sheet, gutter_mm=9.525)
+    assert flat.gutter == 0 and flat.inside == flat.outside
+
+
+def test_grid_for_picks_the_arrangement_that_prints_largest() -> None:
+    wide = grid_for(2, 180, 250, fig_width=150, fig_height=60, label=9)
+    assert (wide.cols, wide.rows) == (1, 2)  # stacked: each keeps the full width
+    tall = grid_for(2, 180, 250, fig_width=60, fig_height=200, label=9)
+    assert (tall.cols, tall.rows) == (2, 1)
+    dozen = grid_for(12, 180, 250, fig_width=50, fig_height=50, label=9)
+    assert dozen.per_page == 12 and dozen.cols * dozen.rows >= 12
+
+
+def test_default_puzzles_per_page_is_the_most_that_print_at_full_size() -> None:
+    small = place_puzzles([figure(40, 45)], box(), None, NORMAL, "sections[0]")
+    assert (small.grid.per_page, small.scale) == (6, 1.0)
+    big = place_puzzles([figure(110, 110)], box(), None, NORMAL, "sections[0]")
+    assert (big.grid.per_page, big.scale) == (2, 1.0)
+
+
+def test_one_scale_per_section_set_by_its_largest_figure() -> None:
+    figures = [figure(60, 60), figure(100, 100), figure(80, 80)]
+    placed = place_puzzles(figures, box(), 4, NORMAL, "sections[0]")
+    slot_room = min(placed.grid.slot_width, placed.grid.slot_height - placed.grid.label)
+    assert placed.scale == pytest.approx(slot_room / 100)
+
+
+def test_scale_never_prints_text_or_lines_too_small() -> None:
+    fits_small = place_puzzles([figure(100, 100, text_pt=8.5)], box(90, 100), 1, NORMAL, "sections[0]")
+    assert fits_small.scale * 8.5 >= MIN_TEXT_PT
+    with pytest.raises(Unfit, match=r"sections\[3\] \(Big\).*7 pt"):
+        place_puzzles([figure(100, 100, text_pt=8.5)], box(80, 100), 1, NORMAL, "sections[3] (Big)")
+    with pytest.raises(Unfit, match="0.25 pt"):
+        place_puzzles([figure(100, 100, text_pt=0, line_pt=0.3)], box(60, 80), 1, NORMAL, "sections[0]")
+    lines_only = place_puzzles([figure(100, 100, text_pt=0, line_pt=0.5)], box(60, 80), 1, NORMAL, "sections[0]")
+    assert lines_only.scale * 0.5 >= MIN_LINE_PT
+
+
+def test_large_print_scales_grids_up_and_keeps_bigger_text() -> None:
+    normal = place_puzzles([figure(60, 60)], box(), None, NORMAL, "sections[0]")
+    large = place_puzzles([figure(60, 60)], box(), None, LARGE, "sections[0]")
+    assert large.scale == 1.5 > normal.scale
+    assert large.grid.per_page < normal.grid.per_page
+    with pytest.raises(Unfit, match="10 pt"):
+        place_puzzles([figure(100, 100, text_pt=8.5)], box(100, 110), 1, LARGE, "sections[0]")
+
+
+def test_answers_fill_a_page_but_never_below_half_size() -> None:
+    answers = [figure(52, 52, text_pt=0)] * 30
+    placed = place_answers(answers, 180, 250, None, NORMAL, "answers.per_page")
+    assert placed.grid.per_page == 12 and placed.scale >= 0.5
+    few = place_answers(answers[:3], 180, 250, None, NORMAL, "answers.per_page")
+    assert few.grid.per_page == 3 and few.scale == 1.0
+    asked = place_answers(answers, 180, 250, 24, NORMAL, "answers.per_page")
+    assert asked.grid.per_page == 24
+    with pytest.raises(Unfit, match=r"answers\.per_page"):
+        place_answers([figure(77, 77, text_pt=0)] * 24, 100, 120, 24, NORMAL, "answers.per_page")
+
+
+@pytest.mark.parametrize(
+    ("pages", "sides"),
+    [
+        (4, [(4, 1), (2, 3)]),
+        (8, [(8, 1), (2, 7), (6, 3), (4, 5)]),
+        (12, [(12, 1), (2, 11), (10, 3), (4, 9), (8, 5), (6, 7)]),
+        (6, [(None, 1), (2, None), (6, 3), (4, 5)]),
+    ],
+)
+def test_saddle_stitch_order(pages: int, sides: list[tuple[int | None, int | None]]) -> None:
+    assert saddle_order(pages) == sides
+
+
+@pytest.mark.parametrize("pages", range(1, 41))
+def test_folded_sheets_read_in_order(pages: int) -> None:
+    """Stack the printed sheets, fold them: reading the booklet gives 1, 2, 3, ... with blanks last."""
+    sides = saddle_order(pages)
+    sheets = [(sides[k], sides[k + 1]) for k in range(0, len(sides), 2)]
+    # Outer sheets wrap inner ones: the first halves come from the fronts' right then backs' left,
+    # outside in; the second halves from the backs' right then fronts' left, inside out.
+    first = [page for front, back in sheets for page in (front[1], back[0])]
+    second = [page for front, back in reversed(sheets) for page in (back[1], front[0])]
+    order = first + second
+    assert [p for p in order if p is not None] == list(range(1, pages + 1))
+    assert order[: pages] == list(range(1, pages + 1))
