@@ -180,8 +180,8 @@ def search(
                     x = parent[x]
                 x = roots.setdefault(x, len(roots))
             key.append(x)
-        for i in active[p]:
-            key.append(black[i] * 8 + white[i])
+        for i in active[p]:  # its whites follow: decided cells not black, plus lines into cells
+            key.append(black[i])
         return tuple(key)
 
     def answer() -> Solution:

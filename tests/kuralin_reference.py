@@ -1,0 +1,115 @@
+"""Kuralin test helpers: text pictures, and a brute force that shares nothing with the solver.
+
+Circle pictures use doubled coordinates, one character per grid position: a grid of R x C cells
+is 2R-1 lines of 2C-1 characters, cells at even positions (0, 2, ...), the points between them
+at odd ones. "B", "W" and "G" are black, white and grey circles; anything else is empty.
+
+Loop pictures use the same layout: "o" a cell on the loop, "#" a black cell, "-" and "|" the
+lines between cells.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from functools import cache
+
+from pipeline.puzzles.kuralin.model import (
+    Cell,
+    Circle,
+    Edge,
+    KuralinPuzzle,
+    Solution,
+    interior_points,
+    kind_for,
+    solution_from_lines,
+    touched_cells,
+)
+
+LETTERS = {"B": "black", "W": "white", "G": "grey"}
+
+
+def lines_of(text: str) -> list[str]:
+    """The picture's lines, dedented and padded to one width (lines between cells may be blank)."""
+    lines = [line.rstrip() for line in textwrap.dedent(text).strip("\n").splitlines()]
+    width = max(len(line) for line in lines)
+    return [line.ljust(width) for line in lines]
+
+
+def circles_from_picture(text: str) -> tuple[Circle, ...]:
+    found = []
+    for y, line in enumerate(lines_of(text)):
+        for x, mark in enumerate(line):
+            if mark in LETTERS:
+                found.append(Circle(LETTERS[mark], touched_cells((y + 1, x + 1))))
+    return tuple(found)
+
+
+def loop_from_picture(text: str) -> Solution:
+    picture = lines_of(text)
+    rows, cols = (len(picture) + 1) // 2, (len(picture[0]) + 1) // 2
+    lines: set[Edge] = set()
+    for y, line in enumerate(picture):
+        for x, mark in enumerate(line):
+            if mark == "-":
+                lines.add(((y // 2, (x - 1) // 2), (y // 2, (x + 1) // 2)))
+            elif mark == "|":
+                lines.add((((y - 1) // 2, x // 2), ((y + 1) // 2, x // 2)))
+    solution = solution_from_lines(rows, cols, frozenset(lines))
+    drawn = tuple("".join("." if line[x] == "o" else "#" for x in range(0, len(line), 2)) for line in picture[::2])
+    assert solution.cells == drawn, "the picture's cells and lines disagree"
+    return solution
+
+
+def puzzle(rows: int, cols: int, circles: tuple[Circle, ...], answer: Solution) -> KuralinPuzzle:
+    return KuralinPuzzle(rows, cols, tuple(sorted(circles, key=lambda c: c.point)), answer)
+
+
+@cache
+def all_loops(rows: int, cols: int) -> tuple[frozenset[Edge], ...]:
+    """Every simple cycle of the grid graph, each found from its smallest cell."""
+    found: set[frozenset[Edge]] = set()
+
+    def extend(start: Cell, path: list[Cell]) -> None:
+        r, c = path[-1]
+        for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if not (0 <= nxt[0] < rows and 0 <= nxt[1] < cols):
+                continue
+            if nxt == start and len(path) >= 4:
+                found.add(frozenset(tuple(sorted((path[i], path[i - 1]))) for i in range(len(path))))
+            elif nxt > start and nxt not in path:
+                path.append(nxt)
+                extend(start, path)
+                path.pop()
+
+    for r in range(rows):
+        for c in range(cols):
+            extend((r, c), [(r, c)])
+    return tuple(sorted(found, key=sorted))
+
+
+def fits(lines: frozenset[Edge], circles: tuple[Circle, ...]) -> bool:
+    on = {cell for line in lines for cell in line}
+    return all(
+        kind_for(sum(cell not in on for cell in circle.cells), len(circle.cells)) == circle.kind
+        for circle in circles
+    )
+
+
+def brute_answers(rows: int, cols: int, circles: tuple[Circle, ...]) -> set[frozenset[Edge]]:
+    return {lines for lines in all_loops(rows, cols) if fits(lines, circles)}
+
+
+def random_circles(rows: int, cols: int, rng: random.Random) -> tuple[Circle, ...]:
+    """Circle sets with 0, 1 or many answers: some read off a random loop, some at random."""
+    points = interior_points(rows, cols)
+    chosen = sorted(rng.sample(points, rng.randint(0, len(points) * 2 // 3)))
+    if rng.random() < 0.6:
+        loop = rng.choice(all_loops(rows, cols))
+        on = {cell for line in loop for cell in line}
+        circles = []
+        for point in chosen:
+            cells = touched_cells(point)
+            circles.append(Circle(kind_for(sum(cell not in on for cell in cells), len(cells)), cells))
+        return tuple(circles)
+    return tuple(Circle(rng.choice(("black", "white", "grey")), touched_cells(p)) for p in chosen)

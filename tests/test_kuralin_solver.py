@@ -1,0 +1,160 @@
+"""The Kuralin solver and the independent SAT proof, both against a brute force over every loop."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from kuralin_reference import (
+    all_loops,
+    brute_answers,
+    circles_from_picture,
+    loop_from_picture,
+    puzzle,
+    random_circles,
+)
+from pipeline.errors import StepLimit
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
+from pipeline.puzzles.kuralin.model import loop_order, solution_from_lines
+from pipeline.puzzles.kuralin.proof import _Encoding
+from pipeline.puzzles.kuralin.solver import Board, colour_limits, search
+
+SIZES = [(3, 3), (3, 4), (4, 4), (4, 5)]
+SETS_PER_SIZE = 100
+ENOUGH = 40  # beyond this many answers, only check that every one found is real
+
+
+def circle_sets(rows: int, cols: int):
+    rng = random.Random(f"kuralin-{rows}x{cols}")
+    for _ in range(SETS_PER_SIZE):
+        yield random_circles(rows, cols, rng)
+
+
+def test_brute_force_knows_the_loop_counts_of_small_grids():
+    # simple cycles of the grid graphs P3xP3, P3xP4, P4xP4 (OEIS A140517 and relatives)
+    assert [len(all_loops(r, c)) for r, c in [(2, 2), (3, 3), (3, 4), (4, 4)]] == [1, 13, 40, 213]
+
+
+@pytest.mark.parametrize("rows, cols", SIZES)
+def test_solver_finds_exactly_the_loops_brute_force_finds(rows, cols):
+    seen = Counter()
+    for circles in circle_sets(rows, cols):
+        want = brute_answers(rows, cols, circles)
+        got = KURALIN.solve(puzzle(rows, cols, circles, None), ENOUGH + 1, Budget())
+        lines = [answer.lines for answer in got]
+        assert len(set(lines)) == len(lines), "answers are distinct loops"
+        if len(want) <= ENOUGH:
+            assert set(lines) == want, circles
+        else:
+            assert len(lines) == ENOUGH + 1 and set(lines) <= want
+        assert all(KURALIN.check(puzzle(rows, cols, circles, a), a) == [] for a in got)
+        seen[min(len(want), 2)] += 1
+    assert seen[0] >= 10 and seen[1] >= 10 and seen[2] >= 10, seen
+
+
+@pytest.mark.parametrize("rows, cols", SIZES)
+def test_proof_counts_match_brute_force(rows, cols):
+    for circles in circle_sets(rows, cols):
+        want = brute_answers(rows, cols, circles)
+        got = KURALIN.prove(puzzle(rows, cols, circles, None), 3)
+        assert len(got) == min(len(want), 3), circles
+        assert {answer.lines for answer in got} <= want
+        assert all(answer == solution_from_lines(rows, cols, answer.lines) for answer in got)
+
+
+def test_loop_cuts_never_forbid_a_real_loop():
+    # Two separate 2x2 loops: the cuts must forbid this model and allow every single loop.
+    split = loop_from_picture(
+        """
+        o-o # #
+        | |    
+        o-o # #
+               
+        # # o-o
+            | |
+        # # o-o
+        """
+    )
+    encoding = _Encoding(puzzle(4, 4, (), None))
+    model = {encoding.lines[line] for line in split.lines} | {encoding.on[c] for line in split.lines for c in line}
+    cuts = encoding.cuts(model)
+    assert cuts and all(not any((lit > 0) == (abs(lit) in model) for lit in cut) for cut in cuts)
+    for lines in all_loops(4, 4):
+        true = {encoding.lines[line] for line in lines} | {encoding.on[c] for line in lines for c in line}
+        assert all(any((lit > 0) == (abs(lit) in true) for lit in cut) for cut in cuts)
+    assert encoding.cuts({encoding.lines[line] for line in all_loops(4, 4)[0]}) == []
+
+
+# From the pzprjs test suite (github.com/robx/pzprjs, test/script/kurarin.js; pzprjs runs the
+# puzz.link editor, where Kuralin is "kurarin"): its example 6x6 puzzle with the answer that the
+# suite checks as complete and correct. Digits 1/2/3 there are black/grey/white circles; redrawn
+# here in our picture format. It is not Nikoli's own worked example, which we could not find.
+PUBLISHED_CIRCLES = """
+...B.G.....
+.........W.
+...........
+..W....B...
+...........
+.B.......G.
+...........
+...G....G..
+...........
+.B.........
+.....G.W...
+"""
+PUBLISHED_ANSWER = """
+# # # o-o-o
+      |   |
+# o-o-o # o
+  |       |
+# o-o # # o
+    |     |
+# # o # # o
+    |     |
+# # o-o o-o
+      | |
+# # # o-o #
+"""
+
+
+def test_published_example_has_exactly_its_published_loop():
+    circles = circles_from_picture(PUBLISHED_CIRCLES)
+    answer = loop_from_picture(PUBLISHED_ANSWER)
+    example = puzzle(6, 6, circles, answer)
+    assert len(circles) == 12
+    assert KURALIN.check(example, answer) == []
+    assert KURALIN.solve(example, 5, Budget()) == [answer]
+    assert KURALIN.prove(example, 5) == [answer]
+
+
+def test_two_loops_through_the_same_cells_are_two_answers():
+    # White circles on every line make all 16 cells white: the 6 loops through all of a 4x4 grid.
+    points = "".join("W" if x % 2 else "." for x in range(7))
+    circles = circles_from_picture("\n".join([points, "W.W.W.W"] * 3 + [points]))
+    answers = KURALIN.solve(puzzle(4, 4, circles, None), 10, Budget())
+    assert len(answers) == 6 and len({a.cells for a in answers}) == 1
+    assert len(KURALIN.prove(puzzle(4, 4, circles, None), 10)) == 6
+    fixed = Board(4, 4, colour_limits(answers[0].cells))
+    assert len(search(fixed, 10, Budget())) == 6
+
+
+def test_loops_are_listed_from_their_first_cell_rightwards():
+    answer = loop_from_picture(PUBLISHED_ANSWER)
+    assert loop_order(answer.lines)[:4] == [(0, 3), (0, 4), (0, 5), (1, 5)]
+
+
+def test_reaching_the_step_limit_proves_nothing():
+    with pytest.raises(StepLimit):
+        KURALIN.solve(puzzle(6, 6, (), None), 2, Budget(steps=20))
+
+
+def test_shuffled_search_draws_long_enough_loops_and_repeats_itself():
+    board = Board(7, 7, [])
+    first = search(board, 1, Budget(), rng=random.Random(7), min_length=27)
+    again = search(board, 1, Budget(), rng=random.Random(7), min_length=27)
+    assert first == again
+    assert sum(row.count(".") for row in first[0].cells) >= 27
+    assert KURALIN.check(puzzle(7, 7, (), first[0]), first[0]) == []
