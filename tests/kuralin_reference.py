@@ -32,7 +32,7 @@ LETTERS = {"B": "black", "W": "white", "G": "grey"}
 def lines_of(text: str) -> list[str]:
     """The picture's lines, dedented and padded to one width (lines between cells may be blank)."""
     lines = [line.rstrip() for line in textwrap.dedent(text).strip("\n").splitlines()]
-    width = max(len(line) for line in lines)
+    width = max((len(line) for line in lines), default=0)
     return [line.ljust(width) for line in lines]
 
 
