@@ -1,0 +1,157 @@
+"""The Kuralin generator: every puzzle re-checked and proved twice, every circle needed, the same
+record for the same code in any process, pinned by golden records."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from kuralin_reference import loop_from_picture
+from pipeline.codes import rng_for
+from pipeline.errors import StepLimit, TimeLimit
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
+from pipeline.puzzles.kuralin import generate
+from pipeline.puzzles.kuralin.model import KuralinPuzzle, interior_points
+from pipeline.records import dumps_record
+
+GOLDEN = Path(__file__).parent / "golden" / "kuralin"
+CODES = {5: ["harbour", "lantern", "2026-11-30"], 6: ["harbour", "lantern"], 7: ["harbour", "lantern"],
+         8: ["harbour", "lantern"], 9: ["harbour"], 10: ["harbour"]}
+CASES = [(size, code) for size, codes in CODES.items() for code in codes]
+
+
+@cache
+def made(size: int, code: str):
+    return KURALIN.generate(size, rng_for("kuralin", size, code), Budget())
+
+
+def without(puzzle: KuralinPuzzle, index: int) -> KuralinPuzzle:
+    circles = puzzle.circles[:index] + puzzle.circles[index + 1 :]
+    return KuralinPuzzle(puzzle.rows, puzzle.cols, circles, puzzle.answer)
+
+
+@pytest.mark.parametrize("size, code", CASES)
+def test_generated_puzzles_are_valid_unique_and_proved_twice(size, code):
+    result = made(size, code)
+    puzzle, stats = result.puzzle, result.stats
+    assert (puzzle.rows, puzzle.cols) == (size, size)
+    assert KURALIN.check(puzzle, puzzle.answer) == []
+    assert KURALIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert KURALIN.prove(puzzle, 2) == [puzzle.answer]
+    assert {c.point for c in puzzle.circles} <= set(interior_points(size, size))
+    assert [c.point for c in puzzle.circles] == sorted({c.point for c in puzzle.circles})
+    loop_length = sum(row.count(".") for row in puzzle.answer.cells)
+    assert loop_length >= 0.55 * size * size
+    assert stats["loop_length"] == loop_length
+    assert stats["circles"] == {k: sum(c.kind == k for c in puzzle.circles) for k in ("black", "white", "grey")}
+    assert stats["attempts"] >= 1 + stats["drops_at_step_limit"]
+
+
+@pytest.mark.parametrize("size, code", [(5, "harbour"), (7, "harbour"), (10, "harbour")])
+def test_every_circle_is_needed(size, code):
+    puzzle = made(size, code).puzzle
+    for index in range(len(puzzle.circles)):
+        assert len(KURALIN.prove(without(puzzle, index), 2)) == 2, index
+
+
+def golden_text(size: int, code: str) -> str:
+    result = made(size, code)
+    return dumps_record(
+        {"size": size, "code": code, "version": KURALIN.version, **KURALIN.to_record(result.puzzle), "stats": result.stats}
+    )
+
+
+@pytest.mark.parametrize("size, code", CASES)
+def test_golden_records_are_unchanged(size, code):
+    """A failure here means the same code now makes another puzzle: bump Kuralin's version and
+    regenerate the files deliberately (KURALIN_WRITE_GOLDEN=1 pytest tests/test_kuralin_generate.py)."""
+    path = GOLDEN / f"{size}-{code}.json"
+    if os.environ.get("KURALIN_WRITE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(golden_text(size, code))
+    assert json.loads(path.read_text())["version"] == KURALIN.version
+    assert golden_text(size, code) == path.read_text()
+
+
+def records(codes: list[str]) -> str:
+    return json.dumps({code: [KURALIN.to_record(made(6, code).puzzle), made(6, code).stats] for code in codes})
+
+
+def test_same_code_same_record_in_another_process():
+    codes = ["harbour", "2026-11-30", "ünïcode ☃"]
+    script = f"import sys; sys.path.insert(0, 'tests'); from test_kuralin_generate import records; print(records({codes!r}))"
+    here = Path(__file__).parent.parent
+    other = subprocess.run(
+        [sys.executable, "-c", script], env=dict(os.environ, PYTHONHASHSEED="4242"), cwd=here,
+        capture_output=True, text=True, check=True,
+    )
+    assert other.stdout.strip() == records(codes)
+    assert made(6, "harbour").puzzle != made(6, "2026-11-30").puzzle
+
+
+def test_the_step_limit_reaches_the_caller():
+    with pytest.raises(StepLimit) as caught:
+        KURALIN.generate(10, rng_for("kuralin", 10, "tight"), Budget(steps=50))
+    assert not isinstance(caught.value, TimeLimit)
+
+
+def test_a_spent_time_budget_gives_up_instead_of_dropping():
+    with pytest.raises(TimeLimit):
+        KURALIN.generate(10, rng_for("kuralin", 10, "late"), Budget(seconds=0))
+
+
+def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
+    monkeypatch.setattr(generate, "COUNT_STEPS", 300)
+    result = KURALIN.generate(6, rng_for("kuralin", 6, "d2"), Budget())
+    puzzle = result.puzzle
+    assert result.stats["drops_at_step_limit"] > 0
+    assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.check(puzzle, puzzle.answer) == []
+
+
+# All 16 cells of a 4x4 grid on the loop: five other loops pass through the same cells.
+AMBIGUOUS = """
+o-o-o-o
+|     |
+o-o o-o
+  | |
+o-o o-o
+|     |
+o-o-o-o
+"""
+
+
+def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
+    ambiguous = loop_from_picture(AMBIGUOUS)
+    real, drawn = generate.search, []
+
+    def first_loop_is_ambiguous(board, limit, budget, **options):
+        if options.get("min_length") and not drawn:
+            drawn.append(ambiguous)
+            return [ambiguous]
+        return real(board, limit, budget, **options)
+
+    monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
+    result = KURALIN.generate(4, rng_for("kuralin", 4, "redraw"), Budget())
+    assert drawn and result.stats["attempts"] == 2
+    assert result.puzzle.answer != ambiguous
+    assert KURALIN.prove(result.puzzle, 2) == [result.puzzle.answer]
+
+
+def test_small_puzzles_generate_quickly():
+    """Generous bounds (the targets are 0.1 s and 0.5 s), in process time: catches a slowdown."""
+    for size, bound in ((5, 0.3), (7, 1.5)):
+        times = []
+        for index in range(5):
+            start = time.process_time()
+            KURALIN.generate(size, rng_for("kuralin", size, f"quick-{index}"), Budget())
+            times.append(time.process_time() - start)
+        assert statistics.median(times) < bound, (size, times)
