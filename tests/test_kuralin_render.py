@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 from kuralin_reference import circles_from_picture, loop_from_picture, puzzle
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
@@ -71,21 +72,28 @@ def test_circles_sit_on_grid_points_with_three_distinct_marks():
 
 def test_the_rules_explain_how_grey_circles_are_printed():
     assert "grey circles as an empty circle with a black dot" in KURALIN.rules
+    assert "black cells are hatched" in KURALIN.rules
     assert all(paragraph.strip() for paragraph in KURALIN.rules.split("\n\n"))
 
 
 def test_the_answer_shows_black_cells_and_the_loop_through_cell_centres():
-    svg = figure(True).svg
-    paths = [node.get("d") for node in ET.fromstring(svg).iter(f"{SVG}path")]
+    root = ET.fromstring(figure(True).svg)
     x0, cell = render.MARGIN, render.CELL_MM
-    squares = [d for d in paths if d.count("v") == 2 and d.count("z") == 2]
-    assert len(squares) == 1, "the two black cells are one path"
-    loop = [d for d in paths if d.startswith("M") and d.endswith("Z")]
+    hatching = [node.get("d") for node in root.iter(f"{SVG}path") if node.get("stroke-linecap") == "butt"]
+    assert len(hatching) == 1, "the black cells' hatching is one path"
+    segments = re.findall(r"M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)", hatching[0])
+    cells_hit = Counter()
+    for xa, ya, xb, yb in segments:
+        mid_x, mid_y = (float(xa) + float(xb)) / 2, (float(ya) + float(yb)) / 2
+        cells_hit[int((mid_y - x0) // cell), int((mid_x - x0) // cell)] += 1
+    assert set(cells_hit) == {(0, 0), (0, 1)} and min(cells_hit.values()) >= 10
+    loop = [node.get("d") for node in root.iter(f"{SVG}path") if node.get("d").endswith("Z")]
     assert len(loop) == 1
     points = re.findall(r"([\d.]+) ([\d.]+)", loop[0])
     assert len(points) == 14
     assert (float(points[0][0]), float(points[0][1])) == (round(x0 + 2.5 * cell, 2), round(x0 + 0.5 * cell, 2))
-    assert "Z" not in "".join(node.get("d") for node in ET.fromstring(figure(False).svg).iter(f"{SVG}path"))
+    puzzle_paths = [node.get("d") for node in ET.fromstring(figure(False).svg).iter(f"{SVG}path")]
+    assert len(puzzle_paths) == 2, "the puzzle shows only grid and frame"
 
 
 def test_answer_circles_keep_a_paper_ring_so_black_circles_show_on_black_cells():

@@ -20,7 +20,9 @@ between two cells touches those two cells; a circle on a corner touches the four
 
 A black circle touches more black cells than white ones, a white circle more white cells than \
 black ones, and a grey circle as many of each. Black circles are printed solid, white circles \
-empty, and grey circles as an empty circle with a black dot in the middle."""
+empty, and grey circles as an empty circle with a black dot in the middle.
+
+In the answers the black cells are hatched, so that every circle on them stays readable."""
 
 
 class Kuralin:

@@ -3,6 +3,10 @@
 One ink only, and it must survive a photocopier: a grey circle is not a light grey fill (that
 turns to noise or vanishes) but an outlined circle with a solid dot in its middle, a mark that
 stays distinct from the solid black and the empty white circle at any contrast.
+
+In the answer the black cells are hatched, not filled: on solid black, a black circle inside its
+paper ring reads as an empty circle (seen in a printed booklet), while on hatching all three
+marks look as they do in the puzzle.
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ from pipeline.render.svg import (
 CELL_MM = 8.5
 RADIUS = 0.2 * CELL_MM  # a corner circle and a line circle half a cell apart never touch
 DOT = 0.38 * RADIUS  # the grey circle's centre dot
-HALO_MM = 0.6  # paper ring that keeps a circle readable on black answer cells
+HALO_MM = 0.5  # paper ring that keeps a circle clear of the hatching
+HATCH_GAP = 1.0  # between the diagonal lines that mark black answer cells
 LOOP_PT = 2.0  # heavier than the grid so the answer loop reads at a glance
 MARGIN = HEAVY_PT * PT  # room for the outer frame's stroke
 
@@ -34,7 +39,7 @@ def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
     canvas = Canvas(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN)
     if answer:
         black = [(r, c) for r, row in enumerate(puzzle.answer.cells) for c, mark in enumerate(row) if mark == "#"]
-        canvas.squares(black, x0, y0, CELL_MM)
+        canvas.lines(_hatching(black, x0, y0), THIN_PT, cap="butt")
     canvas.lines(grid_segments(x0, y0, rows, cols, CELL_MM), THIN_PT)
     if answer:
         for circle in puzzle.circles:
@@ -48,6 +53,21 @@ def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
         if circle.kind == "grey":
             canvas.circle(cx, cy, DOT, filled=True, line_pt=THIN_PT)
     return canvas.figure()
+
+
+def _hatching(cells: list[tuple[int, int]], x0: float, y0: float) -> list[tuple[float, float, float, float]]:
+    """Diagonal lines x + y = k * HATCH_GAP clipped to each cell, so neighbours join up."""
+    segments = []
+    for r, c in cells:
+        left, top = x0 + c * CELL_MM, y0 + r * CELL_MM
+        first = int((left + top) // HATCH_GAP) + 1
+        last = int((left + top + 2 * CELL_MM) // HATCH_GAP)
+        for k in range(first, last + 1):
+            u = k * HATCH_GAP
+            xa, xb = max(left, u - top - CELL_MM), min(left + CELL_MM, u - top)
+            if xb - xa > 1e-6:
+                segments.append((xa, u - xa, xb, u - xb))
+    return segments
 
 
 def _centre(point: tuple[int, int], x0: float, y0: float) -> tuple[float, float]:
