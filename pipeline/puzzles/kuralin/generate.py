@@ -158,6 +158,10 @@ def _kinds(answer: Solution, points: list[Point]) -> dict[Point, str]:
 def _recheck(puzzle: KuralinPuzzle, budget: Budget) -> None:
     """Step 5: a puzzle that fails here is a bug in this module, never something to print."""
     failures = check(puzzle, puzzle.answer)
-    answers = solve(puzzle, 2, budget.child(COUNT_STEPS))
+    recount = budget.child(COUNT_STEPS)
+    try:
+        answers = solve(puzzle, 2, recount)
+    finally:
+        budget.spend(recount.spent)
     if failures or answers != [puzzle.answer]:
         raise RuntimeError(f"kuralin generator made a puzzle that fails its re-check: {failures}, {len(answers)} answers")
