@@ -80,8 +80,8 @@ def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
             break
     _recheck(made, budget)
     counts = Counter(circle.kind for circle in made.circles)
-    stats = {
-        "circles": {kind: counts[kind] for kind in ("black", "white", "grey")},
+    stats = {  # flat numbers, so that the bench can average them
+        **{f"{kind}_circles": counts[kind] for kind in ("black", "white", "grey")},
         "loop_length": sum(row.count(".") for row in made.answer.cells),
         "attempts": attempts,
         "drops_at_step_limit": drops,
