@@ -1,0 +1,33 @@
+"""The example configs for print: each is valid, fits its page, and the newsletter builds whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import ROOT, cli
+from pipeline.spec import load_spec
+from pipeline.stages.layout import preflight
+
+
+@pytest.mark.parametrize("name", ["book-6x9", "weekly", "imposed"])
+def test_config_is_valid_and_fits_its_page(name: str) -> None:
+    job = load_spec(ROOT / "configs" / f"{name}.yaml")
+    assert preflight(job) == []
+
+
+def test_configs_cover_the_print_formats() -> None:
+    jobs = {name: load_spec(ROOT / "configs" / f"{name}.yaml") for name in ("book-6x9", "weekly", "imposed")}
+    assert jobs["book-6x9"].page.size == "6x9in" and jobs["book-6x9"].page.bleed
+    assert jobs["weekly"].format == "newsletter" and jobs["weekly"].page.size == "Letter" and jobs["weekly"].date
+    assert jobs["imposed"].imposition
+
+
+def test_weekly_sheet_builds_with_one_command(tmp_path: Path) -> None:
+    ran = cli("build", ROOT / "configs" / "weekly.yaml", "-o", tmp_path)
+    assert ran.code == 0, ran.stderr
+    sheet = pdfium.PdfDocument(tmp_path / "booklet.pdf")
+    assert len(sheet) == 2
+    assert [round(v) for v in sheet[0].get_size()] == [612, 792]
