@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.codes import rng_for
+from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, Figure, PuzzleType
 from pipeline.records import write_atomic
@@ -20,7 +21,6 @@ from pipeline.registry import puzzle_types
 
 EXAMPLES = "examples"
 SAMPLE_CODE = "how-to-play"
-SAMPLE_SECONDS = 120.0
 
 
 @dataclass(frozen=True)
@@ -63,17 +63,22 @@ def write_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) 
 
 
 @cache
-def sample_puzzle(type_name: str, size: int) -> Any:
-    """A real puzzle of the type and size from a fixed code, the same every run.
+def sample_puzzle(type_name: str, size: int) -> Any | None:
+    """A real puzzle of the type and size from a fixed code, the same every run; None when the
+    generator cannot make one within its step limit.
 
+    A step limit, not a time limit, so the outcome never depends on how busy the machine is.
     Kept for the life of the process: preflight measures one per section size, and the
     how-to-play page shows the smallest.
     """
     ptype = puzzle_types()[type_name]
-    made = ptype.generate(size, rng_for(type_name, size, SAMPLE_CODE), Budget(seconds=SAMPLE_SECONDS))
-    return made.puzzle
+    try:
+        return ptype.generate(size, rng_for(type_name, size, SAMPLE_CODE), Budget()).puzzle
+    except StepLimit:
+        return None
 
 
-def draw_example(outdir: Path, ptype: PuzzleType) -> tuple[Drawn, Drawn]:
+def draw_example(outdir: Path, ptype: PuzzleType) -> tuple[Drawn, Drawn] | None:
     """The example's two pictures, under OUTDIR/examples/ (they are no puzzle of the job)."""
-    return _draw_pair(ptype, sample_puzzle(ptype.name, min(ptype.sizes)), outdir / EXAMPLES, ptype.name)
+    puzzle = sample_puzzle(ptype.name, min(ptype.sizes))
+    return None if puzzle is None else _draw_pair(ptype, puzzle, outdir / EXAMPLES, ptype.name)

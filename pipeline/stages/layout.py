@@ -202,7 +202,8 @@ def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
 def _examples(outdir: Path, job: JobSpec) -> dict[str, tuple[Drawn, Drawn]]:
     if job.format != "book" or not job.front_matter.how_to_play:
         return {}
-    return {name: draw_example(outdir, puzzle_types()[name]) for name in types_in_order(job)}
+    drawn = {name: draw_example(outdir, puzzle_types()[name]) for name in types_in_order(job)}
+    return {name: pair for name, pair in drawn.items() if pair is not None}
 
 
 @dataclass
@@ -285,9 +286,12 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
 # ---- preflight ------------------------------------------------------------------------------
 
 
-def _sample(ptype: Any, section_index: int, size: int, number: int) -> Printed:
-    """A stand-in for a puzzle not generated yet: a real puzzle of the size from a fixed code."""
+def _sample(ptype: Any, section_index: int, size: int, number: int) -> Printed | None:
+    """A stand-in for a puzzle not generated yet: a real puzzle of the size from a fixed code
+    (None if the generator cannot make that one: the layout still checks the real puzzles)."""
     puzzle = sample_puzzle(ptype.name, size)
+    if puzzle is None:
+        return None
     entry = Entry(
         id="sample", type=ptype.name, size=size, code="sample", section=section_index, number=number,
         role="puzzle", generator="",
@@ -296,7 +300,9 @@ def _sample(ptype: Any, section_index: int, size: int, number: int) -> Printed:
     return Printed(entry, ptype.title, Drawn(ptype.draw(puzzle, answer=False), fake), Drawn(ptype.draw(puzzle, answer=True), fake))
 
 
-def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: dict[str, tuple[Drawn, Drawn]]) -> tuple[list[str], int]:
+def _check_book(
+    job: JobSpec, box: PageBox, samples: list[Printed | None], examples: dict[str, tuple[Drawn, Drawn]]
+) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
     and the page count the book would have."""
     rules = legibility(job.page.large_print)
@@ -311,6 +317,9 @@ def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: di
     answers = job.answers.placement in ("end", "section", "previous")
     for index, section in enumerate(job.sections):
         sample = samples[index]
+        if sample is None:
+            pages += section.count * 2  # unmeasured: count the thickest book it could make
+            continue
         what = f"sections[{index}] ({section.heading})"
         try:
             placed = place_puzzles([sample.puzzle.figure], box, section.per_page, rules, what)
@@ -340,7 +349,9 @@ def preflight(job: JobSpec) -> list[str]:
     types = puzzle_types()
     samples = [_sample(types[s.type], i, s.size, i + 1) for i, s in enumerate(job.sections)]
     if job.format == "newsletter":
-        puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
+        puzzles = [sample for sample, section in zip(samples, job.sections) if sample for _ in range(section.count)]
+        if not puzzles:
+            return []
         try:
             plan_newsletter(job, page_box(job, 0.0), puzzles, [], Path("."), None, None)
         except Unfit as exc:
@@ -350,7 +361,8 @@ def preflight(job: JobSpec) -> list[str]:
     if job.front_matter.how_to_play:
         for name in types_in_order(job):
             smallest = _sample(types[name], 0, min(types[name].sizes), 0)
-            examples[name] = (smallest.puzzle, smallest.answer)
+            if smallest is not None:
+                examples[name] = (smallest.puzzle, smallest.answer)
     problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
     if problems:
         return problems
