@@ -33,7 +33,7 @@ from pipeline.render.geometry import (
 )
 from pipeline.spec import JobSpec
 
-MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles
+MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until measured
 
 
 @dataclass(frozen=True)
@@ -303,14 +303,15 @@ class NewsletterPlan:
 
 def plan_newsletter(
     job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], outdir: Path,
-    answers_from: dt.date | None, answers_room: float | None,
+    answers_from: dt.date | None, front_room: float, answers_room: float | None,
 ) -> NewsletterPlan:
-    """Front: masthead and every puzzle of the issue. Back: how to play, then the answers in
-    `answers_room` mm (measured on a first render of the back without them)."""
+    """Front: masthead and every puzzle of the issue in `front_room` mm. Back: how to play, then
+    the answers in `answers_room` mm. Both rooms are measured on a render without the grid
+    that fills them; MASTHEAD_MM is the first guess for the front."""
     rules = legibility(job.page.large_print)
     width = max(p.puzzle.figure.width_mm for p in puzzles)
     height = max(p.puzzle.figure.height_mm for p in puzzles)
-    grid = grid_for(len(puzzles), box.content_width, box.content_height - MASTHEAD_MM, width, height, rules.label)
+    grid = grid_for(len(puzzles), box.content_width, front_room, width, height, rules.label)
     placements = {}
     for index, section in enumerate(job.sections):
         figures = [p.puzzle.figure for p in puzzles if p.entry.section == index]

@@ -5,9 +5,11 @@ refuses everything else (other files, http, https, data), so no text in a spec c
 read a file or reach the network. A refusal stops the render: a missing picture must never
 print as a silently empty box.
 
-Reproducible: the PDF carries no file identifier, its dates come from the job (the issue date,
-or a fixed epoch), fonts come from the system's fontconfig (DejaVu) and WeasyPrint names font
-subsets from their content, so the same inputs give the same bytes.
+Reproducible: the PDF carries no file identifier and its dates come from the job (the issue
+date, or a fixed epoch). Font subsets are made by fontTools here (this system's HarfBuzz has no
+subsetter), which stamps each subset with the current time unless SOURCE_DATE_EPOCH is set: it is
+set to the job's date while writing. Fonts come from the system's fontconfig (DejaVu Sans), so
+the same inputs on the same system give the same bytes.
 """
 
 from __future__ import annotations

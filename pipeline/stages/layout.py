@@ -23,6 +23,7 @@ from pipeline.records import check_common_fields, read_json, write_atomic
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.book import (
+    MASTHEAD_MM,
     BookPlan,
     NewsletterPlan,
     Printed,
@@ -239,18 +240,18 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     return rendered
 
 
-def answers_room(document: Document, box: PageBox) -> float:
-    """The height (mm) left on the back page below the answers' title, from a first render."""
-    for index, page in enumerate(document.pages):
-        if "answers-room" in page.anchors:
-            top = page.anchors["answers-room"][1] * MM_PER_PX + 0.5  # rounding of lengths in CSS
-            room = box.height - box.bottom - FOOTER_MM - top
-            if index == 1 and room > 0:
-                return room
-    return 0.0
+def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -> float:
+    """The height (mm) left under an empty marker element down to the page number's band, on
+    the page it should be on (0 when it landed elsewhere)."""
+    if page_index >= len(document.pages) or anchor not in document.pages[page_index].anchors:
+        return 0.0
+    top = document.pages[page_index].anchors[anchor][1] * MM_PER_PX + 0.5  # rounding of lengths in CSS
+    return max(0.0, box.height - box.bottom - FOOTER_MM - top)
 
 
 def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+    """Render the sheet, measuring the room under the masthead and under the back's text on a
+    first render, then filling it: one to three renders of two pages."""
     box = page_box(job, 0.0)
     placement = job.answers.placement
     answers, answers_from = [], None
@@ -260,13 +261,19 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers, answers_from = previous, job.previous_issue().date
     doc = _doc_fields(job, job.title)
 
-    def render(room: float | None) -> tuple[Document, NewsletterPlan]:
-        plan = plan_newsletter(job, box, printed, answers, outdir, answers_from, room)
+    def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
+        plan = plan_newsletter(job, box, printed, answers, outdir, answers_from, front_room, answers_room)
         return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
 
-    booklet, plan = render(None)
+    planned = box.content_height - MASTHEAD_MM
+    booklet, plan = render(planned, None)
+    front = room_below(booklet, "front-room", 0, box)
+    if front < planned:  # a masthead taller than guessed pushed the puzzles over
+        booklet, plan = render(front, None)
+    else:
+        front = planned
     if answers:
-        booklet, plan = render(answers_room(booklet, box))
+        booklet, plan = render(front, room_below(booklet, "answers-room", 1, box))
     if len(booklet.pages) > 2:
         raise SpecError(
             str(outdir / MANIFEST),
@@ -353,7 +360,8 @@ def preflight(job: JobSpec) -> list[str]:
         if not puzzles:
             return []
         try:
-            plan_newsletter(job, page_box(job, 0.0), puzzles, [], Path("."), None, None)
+            sheet = page_box(job, 0.0)
+            plan_newsletter(job, sheet, puzzles, [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
         except Unfit as exc:
             return [str(exc)]
         return []
