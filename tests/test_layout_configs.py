@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from PIL import ImageChops
 
 from conftest import ROOT, cli
 from pipeline.spec import load_spec
@@ -30,4 +31,7 @@ def test_weekly_sheet_builds_with_one_command(tmp_path: Path) -> None:
     assert ran.code == 0, ran.stderr
     sheet = pdfium.PdfDocument(tmp_path / "booklet.pdf")
     assert len(sheet) == 2
-    assert [round(v) for v in sheet[0].get_size()] == [612, 792]
+    for page in sheet:
+        assert [round(v) for v in page.get_size()] == [612, 792]
+        red, green, blue = page.render(scale=1).to_pil().convert("RGB").split()
+        assert ImageChops.difference(red, green).getbbox() is None and ImageChops.difference(green, blue).getbbox() is None
