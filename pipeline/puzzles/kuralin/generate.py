@@ -72,10 +72,10 @@ def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
             made = _attempt(size, size, rng, meter)
         except TimeLimit:
             raise
-        except StepLimit:
+        except StepLimit:  # a search that reached its limit proves nothing: draw another loop
             drops += 1
             made = None
-        budget.spend(meter.spent)
+        budget.spend(meter.spent)  # raises StepLimit to the caller once the whole budget is gone
         if made is not None:
             break
     _recheck(made, budget)
