@@ -197,6 +197,22 @@ def test_gutter_is_on_the_binding_side_of_odd_and_even_pages(book: Built) -> Non
             assert folio[0] * px - bleed == pytest.approx(g.outside, abs=0.6), f"page {number}"
 
 
+def test_single_sided_pages_are_all_bound_on_the_left(key: Built) -> None:
+    job = read_manifest(key.folder).job
+    g = page_box(job, key.report.gutter_mm)
+    scale, offset = 2, MARKS_SLUG_MM  # crop marks widen the media by the slug on every side
+    px = 1 / (PT_PER_MM * scale)
+    for index in range(1, key.report.booklet_pages):
+        image = render(key.folder / "booklet.pdf", index, scale)
+        header = ink_columns(image, mm_to_px(offset + g.top, scale), mm_to_px(offset + g.top + HEADER_MM, scale))
+        footer_top = offset + g.height - g.bottom - FOOTER_MM
+        folio = ink_columns(image, mm_to_px(footer_top, scale), mm_to_px(footer_top + FOOTER_MM, scale))
+        text_centre = (g.inside + g.width - g.outside) / 2
+        assert g.inside > g.outside
+        assert (header[0] + header[1]) / 2 * px - offset == pytest.approx(text_centre, abs=1.0), f"page {index + 1}"
+        assert (folio[0] + folio[1]) / 2 * px - offset == pytest.approx(text_centre, abs=1.0), f"page {index + 1}"
+
+
 def test_page_numbers_print_the_real_page(book: Built) -> None:
     document = pdfium.PdfDocument(book.folder / "booklet.pdf")
     for index, page in enumerate(document):
