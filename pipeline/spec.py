@@ -11,7 +11,7 @@ import datetime as dt
 import difflib
 import re
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Literal
+from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
 
 import yaml
 from pydantic import (
@@ -337,8 +337,9 @@ def _model_for(path: Path_) -> type[BaseModel] | None:
         field = model.model_fields.get(part)
         if field is None:
             return None
-        annotation = field.annotation
-        inner = getattr(annotation, "__args__", (annotation,))[0] if part in ("sections",) else annotation
+        inner = field.annotation
+        if get_origin(inner) is list:
+            inner = get_args(inner)[0]
         if isinstance(inner, type) and issubclass(inner, BaseModel):
             model = inner
         else:
@@ -346,16 +347,35 @@ def _model_for(path: Path_) -> type[BaseModel] | None:
     return model
 
 
-def _describe(error: dict[str, Any]) -> tuple[Path_, str]:
-    path = tuple(p for p in error["loc"] if not (isinstance(p, str) and ("[" in p or p in ("function-before",))))
+def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
+    """The error's place as the user wrote it: pydantic's own steps (union members, validator
+    names) are dropped by following the location through the data itself."""
+    path: list[str | int] = []
+    node = data
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and i == len(loc) - 1:
+            pass  # a missing key: it names a place that is not in the data
+        else:
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _describe(error: dict[str, Any], data: Any) -> tuple[Path_, str]:
+    path = _user_path(tuple(error["loc"]), data)
     kind = error["type"]
     given = error.get("input")
     if kind == "extra_forbidden":
         model = _model_for(path)
         names = list(model.model_fields) if model else []
-        close = difflib.get_close_matches(str(path[-1]), names, n=1)
+        key = str(error["loc"][-1])
+        close = difflib.get_close_matches(key, names, n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f" (allowed: {', '.join(names)})" if names else ""
-        return path, f"unknown key '{path[-1]}'{hint}"
+        return path, f"unknown key '{key}'{hint}"
     if kind == "missing":
         return path, "required key is missing"
     message = error["msg"].removeprefix("Value error, ")
@@ -378,7 +398,7 @@ def _validate(data: Any, lines: _Lines) -> tuple[JobSpec | None, list[tuple[int 
         job = JobSpec.model_validate(data)
     except ValidationError as exc:
         for error in exc.errors():
-            path, message = _describe(error)
+            path, message = _describe(error, data)
             problems.append((lines.line(path), f"{_format_path(path)}: {message}"))
         return None, problems
     return (job if not problems else None), problems

@@ -57,7 +57,7 @@ def test_a_good_spec_loads_with_defaults() -> None:
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 2, codes: [1.5]}\n", "a code must be text or a whole number, not float 1.5"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 2, codes: [{a: 1}]}\n", "not dict"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 2, codes: [true]}\n", "not bool True"),
-        ("title: x\nseed: 1\npage: B7\nsections:\n  - {type: nonogram, size: 5, count: 1}\n", "line 3: page.size: unknown page size 'B7'"),
+        ("title: x\nseed: 1\npage: B7\nsections:\n  - {type: nonogram, size: 5, count: 1}\n", "line 3: page: unknown page size 'B7'"),
         ("title: x\nsections:\n  - {type: nonogram, size: 5, count: 1}\n", "give a `seed`"),
         ("title: x\nseed: 1\nsections: []\n", "sections: List should have at least 1 item"),
         ("title: x\ntitle: y\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1}\n", "line 2: title: key appears twice"),
