@@ -29,6 +29,28 @@ from pipeline.puzzles.kuralin.model import (
 LETTERS = {"B": "black", "W": "white", "G": "grey"}
 
 
+# A 4x4 puzzle and its answer, shared by the rules, record and drawing tests; every circle
+# agrees with the loop.
+SAMPLE_CIRCLES = """
+.B.G...
+.G..W..
+.......
+.......
+.......
+.....W.
+.......
+"""
+SAMPLE_ANSWER = """
+# # o-o
+    | |
+o-o-o o
+|     |
+o o-o o
+| | | |
+o-o o-o
+"""
+
+
 def lines_of(text: str) -> list[str]:
     """The picture's lines, dedented and padded to one width (lines between cells may be blank)."""
     lines = [line.rstrip() for line in textwrap.dedent(text).strip("\n").splitlines()]
@@ -113,3 +135,7 @@ def random_circles(rows: int, cols: int, rng: random.Random) -> tuple[Circle, ..
             circles.append(Circle(kind_for(sum(cell not in on for cell in cells), len(cells)), cells))
         return tuple(circles)
     return tuple(Circle(rng.choice(("black", "white", "grey")), touched_cells(p)) for p in chosen)
+
+
+def sample_puzzle() -> KuralinPuzzle:
+    return puzzle(4, 4, circles_from_picture(SAMPLE_CIRCLES), loop_from_picture(SAMPLE_ANSWER))

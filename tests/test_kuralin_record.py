@@ -8,35 +8,16 @@ import json
 import random
 
 import pytest
+from kuralin_reference import sample_puzzle
 
-from kuralin_reference import circles_from_picture, loop_from_picture, puzzle
 from pipeline.errors import RecordError
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin.model import KuralinPuzzle
 from pipeline.records import dumps_record, make_record
 
-CIRCLES = """
-.B.G...
-.G..W..
-.......
-.......
-.......
-.....W.
-.......
-"""
-ANSWER = """
-# # o-o
-    | |
-o-o-o o
-|     |
-o o-o o
-| | | |
-o-o o-o
-"""
-
 
 def sample() -> KuralinPuzzle:
-    return puzzle(4, 4, circles_from_picture(CIRCLES), loop_from_picture(ANSWER))
+    return sample_puzzle()
 
 
 def record() -> dict:

@@ -7,33 +7,16 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 
-from kuralin_reference import circles_from_picture, loop_from_picture, puzzle
+from kuralin_reference import sample_puzzle
+
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin import render
 
-CIRCLES = """
-.B.G...
-.G..W..
-.......
-.......
-.......
-.....W.
-.......
-"""
-ANSWER = """
-# # o-o
-    | |
-o-o-o o
-|     |
-o o-o o
-| | | |
-o-o o-o
-"""
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def figure(answer: bool):
-    return KURALIN.draw(puzzle(4, 4, circles_from_picture(CIRCLES), loop_from_picture(ANSWER)), answer=answer)
+    return KURALIN.draw(sample_puzzle(), answer=answer)
 
 
 def circles_in(svg: str) -> list[dict]:

@@ -4,36 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from kuralin_reference import circles_from_picture, loop_from_picture, puzzle
+from kuralin_reference import SAMPLE_ANSWER, SAMPLE_CIRCLES, circles_from_picture, loop_from_picture, puzzle
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin.model import Solution, solution_from_lines
 
-# A 4x4 puzzle and its answer; every circle agrees with the loop.
-CIRCLES = """
-.B.G...
-.G..W..
-.......
-.......
-.......
-.....W.
-.......
-"""
-ANSWER = """
-# # o-o
-    | |
-o-o-o o
-|     |
-o o-o o
-| | | |
-o-o o-o
-"""
 
 
 def answer() -> Solution:
-    return loop_from_picture(ANSWER)
+    return loop_from_picture(SAMPLE_ANSWER)
 
 
-def kuralin(circles: str = CIRCLES):
+def kuralin(circles: str = SAMPLE_CIRCLES):
     return puzzle(4, 4, circles_from_picture(circles), answer())
 
 
