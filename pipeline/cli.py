@@ -9,8 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-import sys
-import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
