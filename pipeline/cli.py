@@ -149,8 +149,8 @@ def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: Jobs
     """Run every stage: generate, verify, layout."""
     from pipeline.stages.build import build as run_build
 
-    job, outdir = _load(spec, date, output)
     workers = _jobs(jobs)
+    job, outdir = _load(spec, date, output)
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
     _print_build_summary(report, outdir)
@@ -162,8 +162,8 @@ def generate(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: J
     """Make the puzzle records and the manifest."""
     from pipeline.stages.generate import generate as run_generate
 
-    job, outdir = _load(spec, date, output)
     workers = _jobs(jobs)
+    job, outdir = _load(spec, date, output)
     with _progress() as progress:
         report = run_generate(job, outdir, jobs=workers, fresh=fresh, progress=progress("generate"))
     _say(f"generated {report.made} puzzles, reused {report.reused}, in {report.seconds:.1f} s -> {outdir}")
