@@ -1,0 +1,357 @@
+"""Nuritwin's own counting search: one listed shading per region, chosen in turn.
+
+Every region's shadings that make exactly two equal blocks are listed once per region shape and
+translated to bitmasks over the grid, one bit per cell and a spare zero column at the right so a
+shift by one never wraps from one row into the next. A whole shading is then an int: a 2 x 2
+square is three shifted ANDs, and the cells the network can still reach are a bitmask flood fill.
+
+A region's domain is a bitset over its listed shadings, and each rule is turned into bitsets of
+shadings once per layout (the shadings that shade a cell, those whose blocks can leave by a cell,
+those a neighbour's shading allows), so narrowing a domain costs a few operations per cell rather
+than per shading. Before branching, every domain is narrowed until nothing changes; a domain left
+with one shading settles its region, and the search branches on the region with fewest left.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations
+
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, Answer, Cell, Grid, NuritwinPuzzle, cells_by_region, components
+
+Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
+
+
+@lru_cache(maxsize=None)
+def shape_shadings(shape: tuple[Cell, ...]) -> tuple[tuple[int, tuple[tuple[Cell, ...], ...]], ...]:
+    """Every shading of a region shape that makes two equal blocks and no shaded 2 x 2, as (size, blocks).
+
+    Shapes are given relative to their bounding box, so regions of one shape share the listing.
+    """
+    listed = []
+    for size in range(1, len(shape) // 2 + 1):
+        for chosen in combinations(shape, 2 * size):
+            blocks = components(chosen)
+            if len(blocks) == 2 and len(blocks[0]) == len(blocks[1]) and not _holds_square(set(chosen)):
+                listed.append((size, tuple(tuple(block) for block in blocks)))
+    return tuple(listed)
+
+
+def _holds_square(cells: set[Cell]) -> bool:
+    return any({(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= cells for r, c in cells)
+
+
+def solve(puzzle: NuritwinPuzzle, limit: int, budget: Budget) -> list[Answer]:
+    """Up to `limit` answers of the printed puzzle (its regions and printed numbers only)."""
+    return Layout(puzzle.rows, puzzle.cols, puzzle.regions).answers(puzzle.numbers, limit, budget)
+
+
+def _members(bits: int):
+    """The positions of the set bits of `bits`, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+class Layout:
+    """A grid of regions as bitmasks, with each region's shadings and the bitsets that narrow them."""
+
+    def __init__(self, rows: int, cols: int, regions: Grid, parts: dict | None = None):
+        """`parts` keeps what was worked out for each region and each pair of regions beside each
+        other, keyed by their cells, so a layout that differs from an earlier one in two regions
+        (a reshaping move) works out only what those two regions touch.
+        """
+        self.rows, self.cols = rows, cols
+        self.width = cols + 1
+        self.grid = self.mask((r, c) for r in range(rows) for c in range(cols))
+        self.parts = {} if parts is None else parts
+        self.region_masks = [self.mask(cells) for cells in cells_by_region(regions)]
+        count = len(self.region_masks)
+        self.options: list[list[Option]] = []
+        self.block_sizes: list[list[int]] = []
+        for own in self.region_masks:
+            options, sizes = self._part(("region", own), lambda: self._region_options(own))
+            self.options.append(options)
+            self.block_sizes.append(sizes)
+        self.shading = [self._part(("shading", own), lambda: self._options_by_cell(r, 0)) for r, own in enumerate(self.region_masks)]
+        self.exits = [
+            self._part(("exits", own), lambda: (self._options_by_cell(r, 1), self._options_by_cell(r, 2)))
+            for r, own in enumerate(self.region_masks)
+        ]
+        self.squares = [self._part(("squares", own), lambda: self._square_rules(r)) for r, own in enumerate(self.region_masks)]
+        self.adjacent = [self._adjacent_regions(r) for r in range(count)]
+        self._spans: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def _part(self, key: tuple, make):
+        found = self.parts.get(key)
+        if found is None:
+            found = self.parts[key] = make()
+        return found
+
+    def bit(self, cell: Cell) -> int:
+        return 1 << (cell[0] * self.width + cell[1])
+
+    def mask(self, cells) -> int:
+        return sum(self.bit(cell) for cell in cells)
+
+    def spread(self, mask: int) -> int:
+        """The cells side by side with `mask`'s cells, and those cells themselves."""
+        w = self.width
+        return (mask | mask << 1 | mask >> 1 | mask << w | mask >> w) & self.grid
+
+    def reach(self, seed: int, allowed: int) -> int:
+        """The cells of `allowed` joined side by side to `seed`, by bitmask flood fill."""
+        w = self.width
+        grown = seed
+        while True:
+            wider = (grown | grown << 1 | grown >> 1 | grown << w | grown >> w) & allowed
+            if wider == grown:
+                return grown
+            grown = wider
+
+    def has_square(self, shaded: int) -> bool:
+        pairs = shaded & shaded >> 1
+        return bool(pairs & pairs >> self.width)
+
+    def is_network(self, shaded: int) -> bool:
+        """Whether `shaded` joins into one network with no shaded 2 x 2."""
+        return not self.has_square(shaded) and self.reach(shaded & -shaded, shaded) == shaded
+
+    def shaded(self, answer: Answer) -> int:
+        return self.mask((r, c) for r, row in enumerate(answer) for c, mark in enumerate(row) if mark == SHADED)
+
+    def answer(self, shaded: int) -> Answer:
+        return tuple(
+            "".join(SHADED if shaded >> (r * self.width + c) & 1 else EMPTY for c in range(self.cols))
+            for r in range(self.rows)
+        )
+
+    def _region_options(self, own: int) -> tuple[list[Option], list[int]]:
+        """The region's listed shadings whose blocks each touch another region, and their block sizes.
+
+        A block walled in by its own region's cells and the grid edge could join no other shaded
+        cell, and every region holds shaded cells, so such a shading can never be part of an answer.
+        """
+        cells = [divmod(index, self.width) for index in _members(own)]
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        shape = tuple((r - top, c - left) for r, c in cells)
+        outside = self.grid & ~own
+        options, sizes = [], []
+        for size, blocks in shape_shadings(shape):
+            masks = [self.mask((r + top, c + left) for r, c in block) for block in blocks]
+            exits = [self.spread(m) & outside for m in masks]
+            if all(exits):
+                options.append((masks[0] | masks[1], exits[0], exits[1]))
+                sizes.append(size)
+        return options, sizes
+
+    def _options_by_cell(self, region: int, part: int) -> list[tuple[int, int]]:
+        """(cell bit, bitset of the region's shadings whose mask number `part` holds that cell) per cell."""
+        by_cell: dict[int, int] = {}
+        for i, option in enumerate(self.options[region]):
+            for index in _members(option[part]):
+                by_cell[index] = by_cell.get(index, 0) | 1 << i
+        return [(1 << index, by_cell[index]) for index in sorted(by_cell)]
+
+    def _square_rules(self, region: int) -> list[tuple[int, int]]:
+        """For each 2 x 2 square partly in the region: its cells outside, and the shadings that shade the rest.
+
+        Once the outside cells are known to be shaded, those shadings would complete the square.
+        """
+        own = self.region_masks[region]
+        shading = dict(self.shading[region])
+        rules = []
+        for r in range(self.rows - 1):
+            for c in range(self.cols - 1):
+                square = self.mask(((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)))
+                inside, outside = square & own, square & ~own
+                if not inside or not outside:
+                    continue
+                completing = (1 << len(self.options[region])) - 1
+                for index in _members(inside):
+                    completing &= shading.get(1 << index, 0)
+                if completing:
+                    rules.append((outside, completing))
+        return rules
+
+    def _adjacent_regions(self, region: int) -> list[int]:
+        """Regions side by side with the region: the only ones a 2 x 2 square can share it with."""
+        near = self.spread(self.region_masks[region])
+        return [q for q, other in enumerate(self.region_masks) if q != region and near & other]
+
+    def span(self, region: int, domain: int) -> tuple[int, int]:
+        """The cells every shading in `domain` shades, and those any of them shades."""
+        key = (region, domain)
+        found = self._spans.get(key)
+        if found is None:
+            common, union = self.grid, 0
+            for i in _members(domain):
+                mask = self.options[region][i][0]
+                common &= mask
+                union |= mask
+            found = self._spans[key] = (common, union)
+        return found
+
+    def cut_cells(self, allowed: int, known: int) -> int:
+        """The cells of `allowed` that the network cannot do without.
+
+        `allowed` is one connected group holding every known shaded cell; a cell whose removal
+        cuts some of them off from the rest must be shaded. Only a cell whose neighbours in
+        `allowed` fall into two or more groups around it (its eight surrounding cells read as a
+        ring) can cut anything, so just those are tried, each by a flood fill without it. On the
+        searches' own states this ran in half the time of Tarjan's articulation points.
+        """
+        w, grid = self.width, self.grid
+        north, south = allowed << w & grid, allowed >> w
+        west, east = allowed << 1 & grid, allowed >> 1 & grid
+        ring = [
+            north,
+            allowed << (w - 1) & north & east,
+            east,
+            allowed >> (w + 1) & south & east,
+            south,
+            allowed >> (w - 1) & south & west,
+            west,
+            allowed << (w + 1) & north & west,
+        ]
+        once = twice = 0
+        for i in range(8):
+            starts = ring[i] & ~ring[i - 1]
+            twice |= once & starts
+            once |= starts
+        root = known & -known
+        forced = 0
+        for index in _members(twice & allowed & ~known):
+            cell = 1 << index
+            if self.reach(root, allowed & ~cell) & known != known:
+                forced |= cell
+        return forced
+
+    def answers(
+        self,
+        sizes: tuple[int | None, ...],
+        limit: int,
+        budget: Budget,
+        rng: random.Random | None = None,
+        other_than: tuple[int, int] | None = None,
+    ) -> list[Answer]:
+        """Up to `limit` answers with each region's block size given where not None.
+
+        With `rng`, each region's shadings are tried in a shuffled order, so the first answer found
+        is a random one. With `other_than` = (region, size), only answers whose blocks in that
+        region are of another size count. Raises StepLimit (one step per search node) when the
+        budget runs out.
+        """
+        domains = [
+            sum(1 << i for i, block in enumerate(blocks) if size is None or block == size)
+            for blocks, size in zip(self.block_sizes, sizes)
+        ]
+        if other_than is not None:
+            region, size = other_than
+            domains[region] &= ~sum(1 << i for i, block in enumerate(self.block_sizes[region]) if block == size)
+        orders = [list(range(len(options))) for options in self.options]
+        if rng is not None:
+            for order in orders:
+                rng.shuffle(order)
+        found: list[int] = []
+        _Search(self, orders, limit, budget, found).run(domains)
+        return [self.answer(shaded) for shaded in found]
+
+    def narrow(self, domains: list[int]) -> tuple[list[int], int] | None:
+        """The domains narrowed until nothing changes, and the cells known shaded; None at a dead end.
+
+        The network grows from one known shaded cell through shaded or still possible cells, so a
+        shading with a cell it cannot reach, or a block with no way out into that reach, is out; so
+        is one that leaves a cell the network cannot do without unshaded, one that completes a
+        shaded 2 x 2 with known cells, and one that no shading left to a neighbour allows.
+        """
+        domains = list(domains)
+        while True:
+            known = possible = 0
+            for region, domain in enumerate(domains):
+                common, union = self.span(region, domain)
+                known |= common
+                possible |= union
+            reach = self.reach(known & -known, possible) if known else possible
+            if known & ~reach:
+                return None
+            if known:
+                known |= self.cut_cells(reach, known)
+            changed = False
+            for region, domain in enumerate(domains):
+                kept = domain & self._fitting(region, reach, known)
+                if kept != domain:
+                    if not kept:
+                        return None
+                    domains[region] = kept
+                    changed = True
+            if not changed:
+                return domains, known
+
+    def _fitting(self, region: int, reach: int, known: int) -> int:
+        """The region's shadings that fit the network's reach and the cells known to be shaded."""
+        fitting, outside_reach = -1, 0
+        for cell, options in self.shading[region]:
+            if not cell & reach:
+                outside_reach |= options
+            elif cell & known:
+                fitting &= options
+        fitting &= ~outside_reach
+        leave_a = leave_b = 0
+        for cell, options in self.exits[region][0]:
+            if cell & reach:
+                leave_a |= options
+        for cell, options in self.exits[region][1]:
+            if cell & reach:
+                leave_b |= options
+        fitting &= leave_a & leave_b
+        for outside, completing in self.squares[region]:
+            if known & outside == outside:
+                fitting &= ~completing
+        return fitting
+
+
+class _Search:
+    """A depth-first count: narrow, then branch on one region's shadings in its own order."""
+
+    def __init__(self, layout: Layout, orders: list[list[int]], limit: int, budget: Budget, found: list[int]):
+        self.layout = layout
+        self.orders = orders
+        self.limit = limit
+        self.budget = budget
+        self.found = found
+
+    def run(self, domains: list[int]) -> None:
+        self.budget.spend()
+        narrowed = self.layout.narrow(domains)
+        if narrowed is None:
+            return
+        domains, known = narrowed
+        pick = self._pick(domains)
+        if pick is None:
+            self.found.append(known)
+            return
+        for i in self.orders[pick]:
+            if domains[pick] >> i & 1:
+                self.run(domains[:pick] + [1 << i] + domains[pick + 1:])
+                if len(self.found) >= self.limit:
+                    return
+
+    def _pick(self, domains: list[int]) -> int | None:
+        """The open region with fewest shadings left, relative to how many settled regions it touches.
+
+        Regions beside settled ones first keep the search near what is known, where the network's
+        reach and the 2 x 2 rule cut soonest. None when every region is settled.
+        """
+        best, pick = None, None
+        for region, domain in enumerate(domains):
+            if domain & (domain - 1):
+                settled = sum(1 for q in self.layout.adjacent[region] if not domains[q] & (domains[q] - 1))
+                score = domain.bit_count() / (1 + 2 * settled)
+                if best is None or score < best:
+                    best, pick = score, region
+        return pick
