@@ -7,7 +7,6 @@ code, generated and verified again, and the summary says so.
 from __future__ import annotations
 
 import hashlib
-import importlib.resources
 import json
 import os
 import time
@@ -19,6 +18,7 @@ import pipeline
 from pipeline.errors import InputError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.records import read_json, write_atomic
+from pipeline.render.pdf import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
 from pipeline.stages.layout import layout, preflight
@@ -95,7 +95,7 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
     digest = hashlib.sha256(manifest.job.model_dump_json().encode())
     for entry in manifest.entries:
         digest.update(json.dumps([entry.id, entry.number, entry.section, entry.role, entry.verdict and entry.verdict.get("record_sha256")]).encode())
-    templates = Path(str(importlib.resources.files("pipeline.layouts")))
+    templates = layouts_dir()
     for path in sorted(Path(pipeline.__file__).parent.rglob("*.py")) + sorted(templates.rglob("*")):
         if path.is_file():
             digest.update(path.read_bytes())
