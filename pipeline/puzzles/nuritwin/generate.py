@@ -94,7 +94,7 @@ def _attempt(size: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuz
         if reshaped is not None:
             labels, moves = reshaped
             layout = Layout(size, size, labels, parts)
-            numbers = _needed_numbers(layout, _block_sizes(labels, answer), budget, rng)
+            numbers = _needed_numbers(layout, answer, _block_sizes(labels, answer), budget, rng)
             return _confirmed(_puzzle(size, labels, numbers, answer), budget), moves
     return None
 
@@ -251,16 +251,26 @@ def _reshape(labels: Grid, answer: Answer, other: Answer, rng: random.Random, se
     return None
 
 
-def _needed_numbers(layout: Layout, sizes: tuple[int, ...], budget: Budget, rng: random.Random) -> tuple[int | None, ...]:
+def _needed_numbers(
+    layout: Layout, answer: Answer, sizes: tuple[int, ...], budget: Budget, rng: random.Random
+) -> tuple[int | None, ...]:
     """Every region's number, less those whose removal still leaves exactly one answer.
 
     While the numbers left fix one answer, any second answer that appears when a region's number
-    is removed must give that region blocks of another size, so only those are searched for.
+    is removed must give that region blocks of another size, so only those are looked for: first
+    the answer with just that region shaded otherwise, then by a search.
     """
     numbers = list(sizes)
     order = list(range(len(numbers)))
     rng.shuffle(order)
+    shaded = layout.shaded(answer)
     for region in order:
+        rest = shaded & ~layout.region_masks[region]
+        if any(
+            size != sizes[region] and layout.is_network(rest | mask)
+            for (mask, _, _), size in zip(layout.options[region], layout.block_sizes[region])
+        ):
+            continue
         without = numbers[:region] + [None] + numbers[region + 1:]
         if not _count(layout, tuple(without), budget, other_than=(region, sizes[region])):
             numbers = without

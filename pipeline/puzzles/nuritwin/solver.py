@@ -6,10 +6,16 @@ shift by one never wraps from one row into the next. A whole shading is then an 
 square is three shifted ANDs, and the cells the network can still reach are a bitmask flood fill.
 
 A region's domain is a bitset over its listed shadings, and each rule is turned into bitsets of
-shadings once per layout (the shadings that shade a cell, those whose blocks can leave by a cell,
-those a neighbour's shading allows), so narrowing a domain costs a few operations per cell rather
-than per shading. Before branching, every domain is narrowed until nothing changes; a domain left
-with one shading settles its region, and the search branches on the region with fewest left.
+shadings once per region (the shadings that shade a cell, those whose blocks can leave by a cell,
+those that would complete a 2 x 2 with cells outside), so narrowing a domain costs a few operations
+per cell rather than per shading. Before branching, every domain is narrowed until nothing changes:
+by the network's reach from a known shaded cell, by the cells that reach cannot do without, by
+the 2 x 2 rule against the cells known so far. A domain left with one shading settles its region;
+the search branches on a region with few shadings left, beside settled ones.
+
+Measured on generated puzzles: the cut cells cut the nodes of a search about tenfold; tables of
+which shadings of two neighbouring regions fit together cut them by half again but cost more to
+build than they saved.
 """
 
 from __future__ import annotations
@@ -60,9 +66,8 @@ class Layout:
     """A grid of regions as bitmasks, with each region's shadings and the bitsets that narrow them."""
 
     def __init__(self, rows: int, cols: int, regions: Grid, parts: dict | None = None):
-        """`parts` keeps what was worked out for each region and each pair of regions beside each
-        other, keyed by their cells, so a layout that differs from an earlier one in two regions
-        (a reshaping move) works out only what those two regions touch.
+        """`parts` keeps what was worked out for each region, keyed by its cells, so a layout that
+        differs from an earlier one in two regions (a reshaping move) works out only those two.
         """
         self.rows, self.cols = rows, cols
         self.width = cols + 1
@@ -179,7 +184,7 @@ class Layout:
         return rules
 
     def _adjacent_regions(self, region: int) -> list[int]:
-        """Regions side by side with the region: the only ones a 2 x 2 square can share it with."""
+        """Regions side by side with the region."""
         near = self.spread(self.region_masks[region])
         return [q for q, other in enumerate(self.region_masks) if q != region and near & other]
 
@@ -266,8 +271,8 @@ class Layout:
 
         The network grows from one known shaded cell through shaded or still possible cells, so a
         shading with a cell it cannot reach, or a block with no way out into that reach, is out; so
-        is one that leaves a cell the network cannot do without unshaded, one that completes a
-        shaded 2 x 2 with known cells, and one that no shading left to a neighbour allows.
+        is one that leaves a cell the network cannot do without unshaded, and one that completes a
+        shaded 2 x 2 with known cells.
         """
         domains = list(domains)
         while True:
@@ -281,8 +286,16 @@ class Layout:
                 return None
             if known:
                 known |= self.cut_cells(reach, known)
+                if self.has_square(known):
+                    return None
             changed = False
             for region, domain in enumerate(domains):
+                if not domain & (domain - 1):
+                    # A settled region: its cells are known, so only its blocks' ways out can fail.
+                    mask, exit_a, exit_b = self.options[region][domain.bit_length() - 1]
+                    if not exit_a & reach or not exit_b & reach or known & self.region_masks[region] & ~mask:
+                        return None
+                    continue
                 kept = domain & self._fitting(region, reach, known)
                 if kept != domain:
                     if not kept:

@@ -1,0 +1,111 @@
+"""The Nuritwin rules checker: one broken answer per failure code, on a small sample puzzle."""
+
+from __future__ import annotations
+
+import pytest
+
+from nuritwin_reference import lines_of, puzzle_from
+from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
+from pipeline.puzzles.nuritwin.rules import FAILURE_CODES
+
+SAMPLE_REGIONS = """
+AAAAB
+ACCBB
+ACCDB
+CCDDB
+"""
+# A: two dominoes; B: two single cells; C: two dominoes; D: two single cells. One network.
+SAMPLE_ANSWER = """
+..###
+#.#..
+#.###
+###..
+"""
+SAMPLE = puzzle_from(SAMPLE_REGIONS, SAMPLE_ANSWER, numbers={"A": 2, "D": 1})
+
+BROKEN = {
+    # B's lower cell left empty: one block in B.
+    "region-block-count": """
+        ..###
+        #.#..
+        #.##.
+        ###..
+        """,
+    # C's upper domino grows to three cells beside a domino.
+    "region-block-sizes": """
+        ..###
+        ###..
+        #.###
+        ###..
+        """,
+    # B's lower cell moved to the bottom corner, where nothing shaded touches it.
+    "not-connected": """
+        ..###
+        #.#..
+        #.##.
+        ###.#
+        """,
+    # B's lower cell moved up beside C's domino: a shaded 2 x 2 where B, C and D meet.
+    "shaded-2x2": """
+        ..###
+        #.##.
+        #.##.
+        ###..
+        """,
+}
+
+
+def test_the_sample_answer_passes():
+    assert NURITWIN.check(SAMPLE, SAMPLE.answer) == []
+
+
+@pytest.mark.parametrize("code", sorted(BROKEN))
+def test_each_broken_answer_earns_exactly_its_code(code):
+    assert NURITWIN.check(SAMPLE, tuple(lines_of(BROKEN[code]))) == [code]
+
+
+def test_a_number_the_blocks_do_not_match():
+    wrong = puzzle_from(SAMPLE_REGIONS, SAMPLE_ANSWER, numbers={"A": 2, "B": 2})
+    assert NURITWIN.check(wrong, wrong.answer) == ["region-number"]
+
+
+def test_several_broken_rules_are_all_named_in_a_fixed_order():
+    # A holds single cells under its 2, the top left cell stands alone, and a 2 x 2 is shaded.
+    answer = tuple(lines_of("""
+        #.#.#
+        ..##.
+        ..##.
+        ###..
+        """))
+    assert NURITWIN.check(SAMPLE, answer) == ["region-number", "not-connected", "shaded-2x2"]
+
+
+def test_an_empty_grid_has_no_blocks():
+    assert NURITWIN.check(SAMPLE, ("." * 5,) * 4) == ["region-block-count"]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        None,
+        "..###",
+        ("..###", "#.#..", "#.###"),
+        ("..###", "#.#..", "#.###", "###.."[:4]),
+        ("..###", "#.#..", "#.###", "###.x"),
+        ("..###", "#.#..", "#.###", ["#", "#", "#", ".", "."]),
+    ],
+)
+def test_answers_of_the_wrong_shape_are_named_as_such(answer):
+    assert NURITWIN.check(SAMPLE, answer) == ["bad-shape"]
+
+
+def test_every_code_is_exercised():
+    assert set(BROKEN) | {"region-number", "bad-shape"} == set(FAILURE_CODES)
+
+
+def test_rules_text_restates_every_rule_in_short_paragraphs():
+    paragraphs = NURITWIN.rules.split("\n\n")
+    assert len(paragraphs) >= 4 and all(p.strip() == p and p for p in paragraphs)
+    text = NURITWIN.rules.lower()
+    for phrase in ("two blocks", "same size", "number", "2 × 2", "join"):
+        assert phrase in text, phrase

@@ -1,0 +1,126 @@
+"""Nuritwin's counting search and its SAT proof, each against a brute force over shadings."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from nuritwin_reference import brute_force, every_shading, puzzle_from, random_layout
+from pipeline.errors import StepLimit
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
+from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
+from pipeline.puzzles.nuritwin.solver import shape_shadings
+
+SHAPES = [(4, 4), (3, 5), (4, 5), (5, 4)]
+
+
+def numbered(puzzle: NuritwinPuzzle, numbers: dict[int, int]) -> NuritwinPuzzle:
+    """The puzzle with `numbers` (region id -> block size) printed in the regions' first cells."""
+    clues = [[None] * puzzle.cols for _ in range(puzzle.rows)]
+    for region, number in numbers.items():
+        r, c = puzzle.region_cells[region][0]
+        clues[r][c] = number
+    return NuritwinPuzzle(puzzle.rows, puzzle.cols, puzzle.regions, tuple(map(tuple, clues)), ())
+
+
+def block_size(puzzle: NuritwinPuzzle, answer: tuple[str, ...], region: int) -> int:
+    shaded = [(r, c) for r, c in puzzle.region_cells[region] if answer[r][c] == "#"]
+    return len(shaded) // 2
+
+
+@cache
+def cases() -> list[tuple[NuritwinPuzzle, list[tuple[str, ...]]]]:
+    """Random small puzzles with their brute-force answers: every layout that has answers, bare
+    and with numbers read off one of them (some or all regions), and as many without answers,
+    some with random numbers."""
+    rng = random.Random(20261130)
+    found, hopeless = [], []
+    while len(found) < 40 * 3:
+        rows, cols = rng.choice(SHAPES)
+        labels = random_layout(rows, cols, rng, sizes=(5, 8))
+        if max(len(cells) for cells in cells_by_region(labels)) > 9:
+            continue
+        bare = NuritwinPuzzle(rows, cols, labels, tuple((None,) * cols for _ in range(rows)), ())
+        answers = brute_force(bare)
+        if not answers:
+            if len(hopeless) < 80:
+                regions = range(len(bare.region_cells))
+                hopeless.append((numbered(bare, {r: rng.randint(1, 2) for r in regions if rng.random() < 0.3}), []))
+            continue
+        found.append((bare, answers))
+        one = rng.choice(answers)
+        for chance in (0.5, 1.0):
+            numbers = {r: block_size(bare, one, r) for r in range(len(bare.region_cells)) if rng.random() < chance}
+            puzzle = numbered(bare, numbers)
+            found.append((puzzle, [a for a in answers if not NURITWIN.check(puzzle, a)]))
+    return found + hopeless
+
+
+def test_the_cases_hold_puzzles_with_no_one_and_several_answers():
+    counts = [len(answers) for _, answers in cases()]
+    assert len(counts) >= 200
+    assert counts.count(0) >= 60 and counts.count(1) >= 25 and sum(n >= 2 for n in counts) >= 25
+
+
+def test_solve_finds_every_answer_the_brute_force_finds():
+    for puzzle, answers in cases():
+        assert sorted(NURITWIN.solve(puzzle, 1000, Budget())) == answers, puzzle
+
+
+def test_solve_counts_up_to_two():
+    for puzzle, answers in cases():
+        found = NURITWIN.solve(puzzle, 2, Budget())
+        assert len(found) == min(len(answers), 2) and set(found) <= set(answers), puzzle
+
+
+def test_prove_finds_every_answer_the_brute_force_finds():
+    for puzzle, answers in cases():
+        assert sorted(NURITWIN.prove(puzzle, 1000)) == answers, puzzle
+
+
+def test_prove_counts_up_to_two():
+    for puzzle, answers in cases():
+        found = NURITWIN.prove(puzzle, 2)
+        assert len(found) == min(len(answers), 2) and set(found) <= set(answers), puzzle
+
+
+def test_region_shortcut_matches_every_shading():
+    """The brute force only combines region shadings with two equal blocks; on grids small enough
+    to check all 2**cells shadings it finds the same answers."""
+    rng = random.Random(7)
+    with_answers = 0
+    for _ in range(12):
+        rows, cols = rng.choice([(3, 4), (4, 3), (2, 6)])
+        puzzle = NuritwinPuzzle(rows, cols, random_layout(rows, cols, rng, sizes=(4, 7)), ((None,) * cols,) * rows, ())
+        answers = every_shading(puzzle)
+        with_answers += bool(answers)
+        assert brute_force(puzzle) == answers
+    assert with_answers >= 2
+
+
+FOUR_IN_A_ROW = ((0, 0), (0, 1), (0, 2), (0, 3))
+SQUARE = ((0, 0), (0, 1), (1, 0), (1, 1))
+
+
+def test_listed_shadings_of_small_regions():
+    assert [blocks for _, blocks in shape_shadings(FOUR_IN_A_ROW)] == [
+        (((0, 0),), ((0, 2),)),
+        (((0, 0),), ((0, 3),)),
+        (((0, 1),), ((0, 3),)),
+    ]
+    assert [blocks for _, blocks in shape_shadings(SQUARE)] == [(((0, 0),), ((1, 1),)), (((0, 1),), ((1, 0),))]
+
+
+def test_a_search_that_reaches_its_step_limit_says_so():
+    puzzle = puzzle_from("""
+        AAAAB
+        ACCBB
+        ACCDB
+        CCDDB
+        """)
+    assert len(NURITWIN.solve(puzzle, 2, Budget())) == 1
+    with pytest.raises(StepLimit):
+        NURITWIN.solve(puzzle, 2, Budget(steps=1))
