@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import copy
-import random
 import json
+import random
 
 import pytest
 

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from pipeline.puzzles.base import Figure
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
-from pipeline.render.svg import HEAVY_PT, MEDIUM_PT, PT, THIN_PT, Canvas, frame_segments, grid_segments, wall_segments
+from pipeline.render.svg import (
+    HEAVY_PT,
+    MEDIUM_PT,
+    PT,
+    THIN_PT,
+    Canvas,
+    frame_segments,
+    grid_segments,
+    wall_segments,
+)
 
 CELL_MM = 8.5
 NUMBER_PT = 10.0  # stays above the 7 pt floor even when layout shrinks the grid to 70 %

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.puzzles.nuritwin.model import SHADED, EMPTY, Cell, NuritwinPuzzle, components
+from pipeline.puzzles.nuritwin.model import (
+    EMPTY,
+    SHADED,
+    Cell,
+    NuritwinPuzzle,
+    components,
+)
 
 RULES = """\
 Shade some cells. Every region outlined in bold must hold exactly two blocks of shaded cells. A block is a group of shaded cells of that region joined side by side inside the region.

@@ -21,16 +21,25 @@ build than they saved.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, Answer, Cell, Grid, NuritwinPuzzle, cells_by_region, components
+from pipeline.puzzles.nuritwin.model import (
+    EMPTY,
+    SHADED,
+    Answer,
+    Cell,
+    Grid,
+    NuritwinPuzzle,
+    cells_by_region,
+    components,
+)
 
 Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
 
 
-@lru_cache(maxsize=None)
+@cache
 def shape_shadings(shape: tuple[Cell, ...]) -> tuple[tuple[int, tuple[tuple[Cell, ...], ...]], ...]:
     """Every shading of a region shape that makes two equal blocks and no shaded 2 x 2, as (size, blocks).
 
@@ -78,22 +87,22 @@ class Layout:
         self.options: list[list[Option]] = []
         self.block_sizes: list[list[int]] = []
         for own in self.region_masks:
-            options, sizes = self._part(("region", own), lambda: self._region_options(own))
+            options, sizes = self._part(("region", own), self._region_options, own)
             self.options.append(options)
             self.block_sizes.append(sizes)
-        self.shading = [self._part(("shading", own), lambda: self._options_by_cell(r, 0)) for r, own in enumerate(self.region_masks)]
+        self.shading = [self._part(("shading", own), self._options_by_cell, r, 0) for r, own in enumerate(self.region_masks)]
         self.exits = [
-            self._part(("exits", own), lambda: (self._options_by_cell(r, 1), self._options_by_cell(r, 2)))
+            (self._part(("exit a", own), self._options_by_cell, r, 1), self._part(("exit b", own), self._options_by_cell, r, 2))
             for r, own in enumerate(self.region_masks)
         ]
-        self.squares = [self._part(("squares", own), lambda: self._square_rules(r)) for r, own in enumerate(self.region_masks)]
+        self.squares = [self._part(("squares", own), self._square_rules, r) for r, own in enumerate(self.region_masks)]
         self.adjacent = [self._adjacent_regions(r) for r in range(count)]
         self._spans: dict[tuple[int, int], tuple[int, int]] = {}
 
-    def _part(self, key: tuple, make):
+    def _part(self, key: tuple, make, *args):
         found = self.parts.get(key)
         if found is None:
-            found = self.parts[key] = make()
+            found = self.parts[key] = make(*args)
         return found
 
     def bit(self, cell: Cell) -> int:

@@ -1,0 +1,131 @@
+"""The Nuritwin generator: every puzzle re-checked and proved twice, every number needed, the
+same record for the same code in any process, pinned by golden records."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from pipeline.codes import rng_for
+from pipeline.errors import StepLimit, TimeLimit
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
+from pipeline.puzzles.nuritwin import generate
+from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
+from pipeline.records import dumps_record
+
+GOLDEN = Path(__file__).parent / "golden" / "nuritwin"
+CODES = {6: ["harbour", "lantern", "2026-11-30"], 7: ["harbour", "lantern"], 8: ["harbour", "lantern"],
+         9: ["harbour"], 10: ["harbour"]}
+CASES = [(size, code) for size, codes in CODES.items() for code in codes]
+
+
+@cache
+def made(size: int, code: str):
+    return NURITWIN.generate(size, rng_for("nuritwin", size, code), Budget())
+
+
+def without_number(puzzle: NuritwinPuzzle, region: int) -> NuritwinPuzzle:
+    r, c = puzzle.region_cells[region][0]
+    clues = [list(row) for row in puzzle.clues]
+    clues[r][c] = None
+    return NuritwinPuzzle(puzzle.rows, puzzle.cols, puzzle.regions, tuple(map(tuple, clues)), puzzle.answer)
+
+
+@pytest.mark.parametrize("size, code", CASES)
+def test_generated_puzzles_are_valid_unique_and_proved_twice(size, code):
+    result = made(size, code)
+    puzzle, stats = result.puzzle, result.stats
+    assert (puzzle.rows, puzzle.cols) == (size, size)
+    assert NURITWIN.check(puzzle, puzzle.answer) == []
+    assert NURITWIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert NURITWIN.prove(puzzle, 2) == [puzzle.answer]
+    assert NURITWIN.from_record({"rows": size, "cols": size, **NURITWIN.to_record(puzzle)}) == puzzle
+    assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)
+    assert stats["regions"] == len(puzzle.region_cells)
+    assert stats["numbers"] == sum(number is not None for number in puzzle.numbers)
+    assert 0 <= stats["reshaping_moves"] <= 40
+    assert stats["attempts"] >= 1 + stats["dropped_at_step_limit"]
+
+
+@pytest.mark.parametrize("size, code", [(6, "harbour"), (8, "harbour"), (8, "lantern"), (10, "harbour")])
+def test_every_printed_number_is_needed(size, code):
+    puzzle = made(size, code).puzzle
+    numbered = [region for region, number in enumerate(puzzle.numbers) if number is not None]
+    assert numbered
+    for region in numbered:
+        assert len(NURITWIN.prove(without_number(puzzle, region), 2)) == 2, region
+
+
+def golden_text(size: int, code: str) -> str:
+    result = made(size, code)
+    return dumps_record(
+        {"size": size, "code": code, "version": NURITWIN.version, **NURITWIN.to_record(result.puzzle), "stats": result.stats}
+    )
+
+
+@pytest.mark.parametrize("size, code", CASES)
+def test_golden_records_are_unchanged(size, code):
+    """A failure here means the same code now makes another puzzle: bump Nuritwin's version and
+    regenerate the files deliberately (NURITWIN_WRITE_GOLDEN=1 pytest tests/test_nuritwin_generate.py)."""
+    path = GOLDEN / f"{size}-{code}.json"
+    if os.environ.get("NURITWIN_WRITE_GOLDEN") == "1":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(golden_text(size, code))
+    assert json.loads(path.read_text())["version"] == NURITWIN.version
+    assert golden_text(size, code) == path.read_text()
+
+
+def records(codes: list[str]) -> str:
+    return json.dumps({code: [NURITWIN.to_record(made(7, code).puzzle), made(7, code).stats] for code in codes})
+
+
+def test_same_code_same_record_in_another_process():
+    codes = ["harbour", "2026-11-30", "ünïcode ☃"]
+    script = f"import sys; sys.path.insert(0, 'tests'); from test_nuritwin_generate import records; print(records({codes!r}))"
+    here = Path(__file__).parent.parent
+    other = subprocess.run(
+        [sys.executable, "-c", script], env=dict(os.environ, PYTHONHASHSEED="4242"), cwd=here,
+        capture_output=True, text=True, check=True,
+    )
+    assert other.stdout.strip() == records(codes)
+    assert made(7, "harbour").puzzle != made(7, "2026-11-30").puzzle
+
+
+def test_the_step_limit_reaches_the_caller():
+    with pytest.raises(StepLimit) as caught:
+        NURITWIN.generate(10, rng_for("nuritwin", 10, "tight"), Budget(steps=50))
+    assert not isinstance(caught.value, TimeLimit)
+
+
+def test_a_spent_time_budget_gives_up_instead_of_dropping():
+    with pytest.raises(TimeLimit):
+        NURITWIN.generate(10, rng_for("nuritwin", 10, "late"), Budget(seconds=0))
+
+
+def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
+    monkeypatch.setattr(generate, "COUNT_STEPS", 20)
+    monkeypatch.setitem(generate.DRAW_STEPS, 7, 100)
+    result = NURITWIN.generate(7, rng_for("nuritwin", 7, "dropping"), Budget())
+    puzzle = result.puzzle
+    assert result.stats["dropped_at_step_limit"] > 0
+    assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.check(puzzle, puzzle.answer) == []
+
+
+def test_small_puzzles_generate_quickly():
+    """Generous bounds (the targets are 0.1 s and 0.5 s), in process time: catches a slowdown."""
+    for size, bound in ((6, 0.3), (8, 1.5)):
+        times = []
+        for index in range(5):
+            start = time.process_time()
+            NURITWIN.generate(size, rng_for("nuritwin", size, f"quick-{index}"), Budget())
+            times.append(time.process_time() - start)
+        assert statistics.median(times) < bound, (size, times)
