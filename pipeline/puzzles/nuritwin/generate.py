@@ -14,7 +14,10 @@ DRAWS_PER_LAYOUT times before growing new ones.
 
 Where the document leaves the details open, they were chosen by measurement (process time):
 - Flood fill grows each region towards a random 4 to 7 cells; of the ranges tried at 8 x 8
-  (4-7, 4-9, 5-8, 6-9) it made puzzles soonest.
+  (4-7, 4-9, 5-8, 6-9) it made puzzles soonest. Free cells are picked with weight (region cells
+  they touch)^2: over 10 codes at 10 x 10 the median generation time was 2.5 s against 8.7 s
+  with every free cell alike (weight = cells touched: 6.0 s; only the cells touching most:
+  3.9 s), and about the same at 8 x 8.
 - Draws are a randomised search with restarts: many short runs in fresh shuffled orders, growing
   by the Luby sequence, up to DRAW_STEPS in all. A single run's time to an answer is heavy-tailed
   (at 10 x 10 the median run needed ~500 nodes, one in four over 3,000); with restarts the median
@@ -113,7 +116,7 @@ def grow_regions(size: int, rng: random.Random) -> Grid | None:
         label[region[0]] = len(members)
         target = rng.randint(*GROW_TARGET)
         while len(region) < target:
-            frontier = sorted({n for cell in region for n in neighbours(cell, size, size) if label[n] < 0})
+            frontier = _frontier(region, label, size)
             if not frontier:
                 break
             cell = rng.choice(frontier)
@@ -123,6 +126,20 @@ def grow_regions(size: int, rng: random.Random) -> Grid | None:
     if not _merge_small(members, label, size, rng):
         return None
     return canonical_labels([[label[(r, c)] for c in range(size)] for r in range(size)])
+
+
+def _frontier(region: list[Cell], label: dict[Cell, int], size: int) -> list[Cell]:
+    """The free cells beside the region, each listed once per region cell it touches, squared.
+
+    Favouring cells the region already wraps keeps regions compact: a compact region has fewer
+    cells it cannot lose without falling apart, so fewer second answers leave reshaping stuck.
+    """
+    touching: dict[Cell, int] = {}
+    for cell in region:
+        for near in neighbours(cell, size, size):
+            if label[near] < 0:
+                touching[near] = touching.get(near, 0) + 1
+    return [cell for cell in sorted(touching) for _ in range(touching[cell] ** 2)]
 
 
 def _merge_small(members: list[list[Cell]], label: dict[Cell, int], size: int, rng: random.Random) -> bool:
