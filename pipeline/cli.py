@@ -139,7 +139,7 @@ def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]
     job = load_spec(spec, date=_date(date))
     outdir = output if output is not None else default_outdir(spec, job)
     check_outdir(outdir)
-    check_job(job)
+    check_job(job, outdir)
     return job, outdir
 
 

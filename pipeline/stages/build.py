@@ -57,9 +57,9 @@ def check_outdir(outdir: Path) -> None:
         raise InputError(f"output path {outdir}: {ancestor} is not writable")
 
 
-def check_job(job: JobSpec) -> None:
+def check_job(job: JobSpec, outdir: Path) -> None:
     """Problems the schema cannot see (a grid that cannot fit the page): exit 2, nothing written."""
-    problems = preflight(job)
+    problems = preflight(job, outdir)
     if problems:
         raise InputError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 

@@ -293,10 +293,24 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
 # ---- preflight ------------------------------------------------------------------------------
 
 
-def _sample(ptype: Any, section_index: int, size: int, number: int) -> Printed | None:
-    """A stand-in for a puzzle not generated yet: a real puzzle of the size from a fixed code
-    (None if the generator cannot make that one: the layout still checks the real puzzles)."""
-    puzzle = sample_puzzle(ptype.name, size)
+def _kept_puzzle(ptype: Any, size: int, outdir: Path | None) -> Any | None:
+    """A puzzle of this type and size already in the output folder (a re-run), so preflight
+    need not generate its sample again."""
+    for path in sorted((outdir / "puzzles").glob(f"{ptype.name}-{size}-*.json")) if outdir else []:
+        try:
+            record = read_json(path)
+            if check_common_fields(record, str(path), puzzle_types()) is ptype and record["rows"] == size:
+                return ptype.from_record(record)
+        except RecordError:
+            continue
+    return None
+
+
+def _sample(ptype: Any, section_index: int, size: int, number: int, outdir: Path | None) -> Printed | None:
+    """A stand-in for a puzzle not generated yet: a real puzzle of the size, kept from an earlier
+    run or made from a fixed code (None if the generator cannot make that one: the layout still
+    checks the real puzzles)."""
+    puzzle = _kept_puzzle(ptype, size, outdir) or sample_puzzle(ptype.name, size)
     if puzzle is None:
         return None
     entry = Entry(
@@ -346,7 +360,7 @@ def _check_book(
     return problems, pages
 
 
-def preflight(job: JobSpec) -> list[str]:
+def preflight(job: JobSpec, outdir: Path | None = None) -> list[str]:
     """Problems of page geometry, found before anything is generated: grids that cannot print
     legibly in the room the page and margins leave, or a book too thick for the gutter table.
 
@@ -354,7 +368,7 @@ def preflight(job: JobSpec) -> list[str]:
     checks every real puzzle again.
     """
     types = puzzle_types()
-    samples = [_sample(types[s.type], i, s.size, i + 1) for i, s in enumerate(job.sections)]
+    samples = [_sample(types[s.type], i, s.size, i + 1, outdir) for i, s in enumerate(job.sections)]
     if job.format == "newsletter":
         puzzles = [sample for sample, section in zip(samples, job.sections) if sample for _ in range(section.count)]
         if not puzzles:
@@ -368,7 +382,7 @@ def preflight(job: JobSpec) -> list[str]:
     examples = {}
     if job.front_matter.how_to_play:
         for name in types_in_order(job):
-            smallest = _sample(types[name], 0, min(types[name].sizes), 0)
+            smallest = _sample(types[name], 0, min(types[name].sizes), 0, outdir)
             if smallest is not None:
                 examples[name] = (smallest.puzzle, smallest.answer)
     problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
