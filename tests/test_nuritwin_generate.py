@@ -113,7 +113,7 @@ def test_a_spent_time_budget_gives_up_instead_of_dropping():
 
 def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
     monkeypatch.setattr(generate, "COUNT_STEPS", 20)
-    monkeypatch.setitem(generate.DRAW_STEPS, 7, 100)
+    monkeypatch.setattr(generate, "DRAW_STEPS", 100)
     result = NURITWIN.generate(7, rng_for("nuritwin", 7, "dropping"), Budget())
     puzzle = result.puzzle
     assert result.stats["dropped_at_step_limit"] > 0

@@ -15,19 +15,21 @@ DRAWS_PER_LAYOUT times before growing new ones.
 Where the document leaves the details open, they were chosen by measurement (process time):
 - Flood fill grows each region towards a random 4 to 7 cells; of the ranges tried at 8 x 8
   (4-7, 4-9, 5-8, 6-9) it made puzzles soonest. Free cells are picked with weight (region cells
-  they touch)^2: over 10 codes at 10 x 10 the median generation time was 2.5 s against 8.7 s
-  with every free cell alike (weight = cells touched: 6.0 s; only the cells touching most:
-  3.9 s), and about the same at 8 x 8.
+  they touch)^2. Over 30 codes at 10 x 10 the median generation time was 4.6 s against 6.0 s
+  with every free cell alike (on another 10 codes 2.5 s against 8.7 s); the same at 6-8 x 8.
 - Draws are a randomised search with restarts: many short runs in fresh shuffled orders, growing
   by the Luby sequence, up to DRAW_STEPS in all. A single run's time to an answer is heavy-tailed
   (at 10 x 10 the median run needed ~500 nodes, one in four over 3,000); with restarts the median
-  is ~150 and nine in ten take under 1,000.
+  is ~150. A layout whose draw needs more than 500 nodes is best dropped: with that cap the median
+  generation time was 0.17 s against 0.36 s with 1,000 at 8 x 8 (40 codes), 0.84 s against 1.18 s
+  with 1,500 at 9 x 9 (20 codes) and 2.5 s against 4.6 s with 2,000 at 10 x 10 (30 codes); caps of
+  300 and 700 did no better.
 - The second answers reshaping works against are looked for first among those that differ from
   the drawn answer in a single region, which are cheap to list; if no move removes one of them,
   the drawn answer is given up at once. Over 150 layouts at 10 x 10 the time spent on reshapings
   that failed fell from 25 s to under 1 s.
 - Drawing up to 20 times on the same regions before growing new ones: over 12 codes at 10 x 10,
-  mean generation time 5.0 s against 9.8 s with one draw (5 draws: 8.0 s, 50: 6.0 s).
+  mean generation time 8.0 s against 16.2 s with one draw per layout (5 draws: 9.2 s).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ GROW_TARGET = (4, 7)  # flood-fill target sizes; merging leftovers pushes the me
 MAX_MOVES = 40
 DRAWS_PER_LAYOUT = 20
 RESTART_STEPS = 50  # nodes in the shortest run of a draw; runs grow as 1, 1, 2, 1, 1, 2, 4, ... times this
-DRAW_STEPS = {6: 600, 7: 800, 8: 1_000, 9: 1_500, 10: 2_000}  # nodes all runs of one draw may visit
+DRAW_STEPS = 500  # nodes all runs of one draw may visit before its layout is dropped
 COUNT_STEPS = 20_000  # nodes one count may visit before its layout is dropped
 
 
@@ -167,7 +169,7 @@ def _draw(layout: Layout, budget: Budget, rng: random.Random) -> Answer | None:
     everything, so no answer exists. Raises LayoutDropped when all runs together reach DRAW_STEPS.
     """
     unknown = (None,) * len(layout.region_masks)
-    left = DRAW_STEPS[layout.rows]
+    left = DRAW_STEPS
     for factor in _luby():
         run = budget.child(min(left, RESTART_STEPS * factor))
         try:
