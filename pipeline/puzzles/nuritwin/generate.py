@@ -93,8 +93,9 @@ def _attempt(size: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuz
     if labels is None:
         return None
     parts: dict = {}  # what each Layout works out per region, shared by the layouts of this attempt
+    grown = Layout(size, size, labels, parts)
     for _ in range(DRAWS_PER_LAYOUT):
-        answer = _draw(Layout(size, size, labels, parts), budget, rng)
+        answer = _draw(grown, budget, rng)
         if answer is None:
             return None
         reshaped = _reshape_until_unique(labels, answer, parts, budget, rng)
