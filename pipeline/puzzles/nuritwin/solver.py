@@ -267,6 +267,8 @@ class Layout:
         if other_than is not None:
             region, size = other_than
             domains[region] &= ~sum(1 << i for i, block in enumerate(self.block_sizes[region]) if block == size)
+        if not all(domains):
+            return []  # a region with no shading left: no answer at all
         orders = [list(range(len(options))) for options in self.options]
         if rng is not None:
             for order in orders:
