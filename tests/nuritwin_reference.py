@@ -128,3 +128,21 @@ def as_answer(puzzle: NuritwinPuzzle, shaded) -> tuple[str, ...]:
     return tuple(
         "".join("#" if (r, c) in shaded else "." for c in range(puzzle.cols)) for r in range(puzzle.rows)
     )
+
+
+# A 4x5 puzzle and its answer, shared by the record and drawing tests.
+SAMPLE = puzzle_from(
+    """
+    AAAAB
+    ACCBB
+    ACCDB
+    CCDDB
+    """,
+    """
+    ..###
+    #.#..
+    #.###
+    ###..
+    """,
+    numbers={"A": 2, "D": 1},
+)

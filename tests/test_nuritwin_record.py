@@ -8,26 +8,11 @@ import random
 
 import pytest
 
-from nuritwin_reference import puzzle_from
+from nuritwin_reference import SAMPLE
 from pipeline.errors import RecordError
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.records import dumps_record, make_record
 
-SAMPLE = puzzle_from(
-    """
-    AAAAB
-    ACCBB
-    ACCDB
-    CCDDB
-    """,
-    """
-    ..###
-    #.#..
-    #.###
-    ###..
-    """,
-    numbers={"A": 2, "D": 1},
-)
 
 
 def record() -> dict:

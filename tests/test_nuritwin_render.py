@@ -5,26 +5,11 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from nuritwin_reference import puzzle_from
+from nuritwin_reference import SAMPLE
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.render import CELL_MM, MARGIN_MM, WALL_GAP_MM
 from pipeline.render.svg import HEAVY_PT, PT
 
-SAMPLE = puzzle_from(
-    """
-    AAAAB
-    ACCBB
-    ACCDB
-    CCDDB
-    """,
-    """
-    ..###
-    #.#..
-    #.###
-    ###..
-    """,
-    numbers={"A": 2, "D": 1},
-)
 NS = "{http://www.w3.org/2000/svg}"
 RECT = re.compile(r"M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-[\d.]+z")
 
