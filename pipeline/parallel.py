@@ -10,6 +10,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
+from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, Callable, Iterator, Sequence
 
@@ -23,6 +25,27 @@ def default_jobs() -> int:
 
 def _quiet_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Hold a Ctrl-C back until the block ends, then raise it.
+
+    Starting a worker is not atomic: the forkserver may fork it after the parent was interrupted but
+    before the parent recorded it, and such an orphan dies noisily once the parent has gone. Holding
+    the interrupt until every worker is recorded lets the pool stop them all.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 class Pool:
@@ -60,8 +83,9 @@ class Pool:
             for index, args in enumerate(tasks):
                 yield index, fn(*args)
             return
-        executor = self._pool()
-        pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
+        with _interrupts_deferred():  # submitting is what starts the workers
+            executor = self._pool()
+            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
