@@ -12,6 +12,7 @@ from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE
 from pipeline.puzzles.nonogram.render import CELL_MM
+from pipeline.render.svg import DIGIT_EM
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -32,11 +33,27 @@ def elements(svg: str) -> list[ET.Element]:
     return list(ET.fromstring(svg).iter())
 
 
-def texts(svg: str) -> list[tuple[float, float, str, str]]:
-    return [
-        (float(e.get("x")), float(e.get("y")), e.get("text-anchor"), e.text)
-        for e in elements(svg) if e.tag == f"{SVG}text"
-    ]
+def texts(svg: str) -> list[tuple[float, float, float, str]]:
+    """The numbers printed, as (left, y, right, digits): digits one advance apart on a line form one number."""
+    found: list[list] = []
+    for element in elements(svg):
+        if element.tag != f"{SVG}text":
+            continue
+        advance = DIGIT_EM * float(element.get("font-size"))
+        xs, ys = (list(map(float, element.get(k).split())) for k in ("x", "y"))
+        for x, y, digit in zip(xs, ys, element.text, strict=True):
+            last = found[-1] if found else None
+            if last and last[1] == y and abs(x - last[2] - advance) < 0.02:
+                last[2], last[3] = x, last[3] + digit
+            else:
+                found.append([x, y, x, digit])
+    return [(left, y, right + advance, digits) for left, y, right, digits in found]
+
+
+def grid_top_left(svg: str) -> tuple[float, float]:
+    frame = max((e for e in elements(svg) if e.tag == f"{SVG}path"), key=lambda e: float(e.get("stroke-width", 0)))
+    x, y = re.match(r"M([\d.]+) ([\d.]+)", frame.get("d")).groups()
+    return float(x), float(y)
 
 
 def read_lines(found, key, order) -> list[list[str]]:
@@ -48,15 +65,25 @@ def read_lines(found, key, order) -> list[list[str]]:
 
 
 def test_row_clues_sit_left_in_order_and_column_clues_stack_above():
-    found = texts(PUZZLE_TYPE.draw(SMALL, answer=False).svg)
-    row_texts = [t for t in found if t[2] == "end"]
-    col_texts = [t for t in found if t[2] == "middle"]
+    svg = PUZZLE_TYPE.draw(SMALL, answer=False).svg
+    found = texts(svg)
+    left, top = grid_top_left(svg)
+    row_texts = [t for t in found if t[1] > top]
+    col_texts = [t for t in found if t[1] < top]
     assert len(row_texts) + len(col_texts) == len(found)
     assert read_lines(row_texts, 1, 0) == [["2", "1"], ["0"], ["5"], ["1", "1", "1"], ["2"]]
-    assert read_lines(col_texts, 0, 1) == [["1", "2"], ["1", "1"], ["3"], ["1", "1", "1"], ["2"]]
-    assert max(t[0] for t in row_texts) < min(t[0] for t in col_texts)
-    assert max(t[1] for t in col_texts) < min(t[1] for t in row_texts)
-    assert len({max(t[0] for t in row_texts if t[1] == y) for _, y, _, _ in row_texts}) == 1
+    assert read_lines([((a + b) / 2, y, b, d) for a, y, b, d in col_texts], 0, 1) == [
+        ["1", "2"], ["1", "1"], ["3"], ["1", "1", "1"], ["2"]
+    ]
+    assert max(t[2] for t in row_texts) < left < min(t[0] for t in col_texts)
+    assert len({max(t[2] for t in row_texts if t[1] == y) for _, y, _, _ in row_texts}) == 1  # right-aligned
+    assert sum(e.tag == f"{SVG}text" for e in elements(svg)) == 1  # one element: WeasyPrint pays per element
+
+
+def test_two_digit_clues_read_as_one_number():
+    wide = puzzle_from_text(" ".join(["#" * 12 + "...", "." * 15] * 7 + ["#" * 15]))
+    rows = [t[3] for t in texts(PUZZLE_TYPE.draw(wide, answer=False).svg) if t[3] in {"12", "15"}]
+    assert rows == ["12"] * 7 + ["15"]
 
 
 def test_the_busiest_15x15_fits_an_a5_text_block_at_natural_size():
@@ -81,7 +108,8 @@ def test_figures_are_black_on_white_and_compact(size, answer):
         assert not texts(figure.svg)
         filled = sum(row.count("#") for row in puzzle.answer)
         squares = [p for p in paths if p.get("fill") == "#000000"]
-        assert squares[0].get("d").count("z") == filled
+        runs = [float(w) for w in re.findall(r"h([\d.]+)v", squares[0].get("d"))]  # one rectangle per run
+        assert sum(runs) == pytest.approx(filled * CELL_MM) and len(runs) < filled
         assert figure.width_mm == pytest.approx(size * CELL_MM + 2, abs=0.01)
     else:
         assert figure.smallest_text_pt >= 7

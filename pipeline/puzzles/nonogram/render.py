@@ -9,6 +9,7 @@ from __future__ import annotations
 from pipeline.puzzles.base import Figure
 from pipeline.puzzles.nonogram.model import FILLED, Clue, Nonogram
 from pipeline.render.svg import (
+    DIGIT_EM,
     HEAVY_PT,
     MEDIUM_PT,
     PT,
@@ -26,7 +27,6 @@ HEAVY_EVERY = 5  # a heavier line every five cells, so a reader can count positi
 MARGIN_MM = 1.0  # room for half the heavy frame's width
 CLUE_GAP_MM = 1.5  # between the clues and the grid
 CLUE_SPACE_MM = 1.3  # between two numbers of one row clue
-DIGIT_EM = 0.636  # advance of one digit in DejaVu Sans (all digits share it)
 LINE_PITCH_MM = 1.25 * CLUE_PT * PT  # between stacked numbers of one column clue
 
 
@@ -56,18 +56,21 @@ def _draw_puzzle(puzzle: Nonogram) -> Figure:
     x0 = MARGIN_MM + left + CLUE_GAP_MM
     y0 = MARGIN_MM + top + CLUE_GAP_MM
     canvas = Canvas(x0 + puzzle.cols * CELL_MM + MARGIN_MM, y0 + puzzle.rows * CELL_MM + MARGIN_MM)
+    placed: list[tuple[float, float, str, str]] = []  # in reading order, so the PDF's text reads right
     for r, clue in enumerate(puzzle.row_clues):
-        x = x0 - CLUE_GAP_MM
+        x = x0 - CLUE_GAP_MM - _row_clue_width(clue)
         y = y0 + (r + 0.5) * CELL_MM
-        for number in reversed(_shown(clue)):
-            canvas.text(x, y, number, CLUE_PT, anchor="end")
-            x -= _text_width(number) + CLUE_SPACE_MM
+        for number in _shown(clue):
+            placed.append((x, y, number, "start"))
+            x += _text_width(number) + CLUE_SPACE_MM
     for c, clue in enumerate(puzzle.col_clues):
+        numbers = _shown(clue)
         x = x0 + (c + 0.5) * CELL_MM
-        y = y0 - CLUE_GAP_MM - LINE_PITCH_MM / 2
-        for number in reversed(_shown(clue)):
-            canvas.text(x, y, number, CLUE_PT)
-            y -= LINE_PITCH_MM
+        y = y0 - CLUE_GAP_MM - (len(numbers) - 0.5) * LINE_PITCH_MM
+        for number in numbers:
+            placed.append((x, y, number, "middle"))
+            y += LINE_PITCH_MM
+    canvas.numbers(placed, CLUE_PT)
     _draw_grid(canvas, puzzle, x0, y0)
     return canvas.figure()
 
