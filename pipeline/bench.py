@@ -11,7 +11,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from pipeline.codes import rng_for
 from pipeline.errors import OptionError
@@ -76,14 +76,22 @@ def bench_type(type_name: str, size: int, n: int, log: Log) -> list[dict[str, An
     ]
 
 
+def _typical_size(sizes: Sequence[int]) -> int:
+    """The middle size a type offers: what a typical book prints most."""
+    return list(sizes)[len(sizes) // 2]
+
+
 def _layout_job(pages: int) -> JobSpec:
     """A book of about `pages` pages: 2 puzzles a page and 6 answers a page make 1.5 puzzles a page.
 
-    The smallest size of each type keeps generation short; layout cost goes by page, not size.
+    Each type at its typical size: layout cost grows with a drawing's numbers and lines, so the
+    smallest sizes would flatter it.
     """
     types = puzzle_types()
     per_type = max(1, -(-pages * 3 // (2 * len(types))))
-    sections = [{"type": name, "size": min(t.sizes), "count": per_type, "per_page": 2} for name, t in types.items()]
+    sections = [
+        {"type": name, "size": _typical_size(t.sizes), "count": per_type, "per_page": 2} for name, t in types.items()
+    ]
     return JobSpec.model_validate({"title": "Layout benchmark", "seed": "bench", "sections": sections})
 
 
@@ -111,7 +119,7 @@ def bench_speedup(log: Log) -> dict[str, Any]:
     from pipeline.stages.verify import verify
 
     types = puzzle_types()
-    sections = [{"type": name, "size": list(t.sizes)[len(t.sizes) // 2], "count": 12} for name, t in types.items()]
+    sections = [{"type": name, "size": _typical_size(t.sizes), "count": 12} for name, t in types.items()]
     job = JobSpec.model_validate({"title": "Speed-up benchmark", "seed": "speedup", "sections": sections})
     timings = {}
     jobs_n = default_jobs()
