@@ -233,6 +233,7 @@ class JobSpec(Strict):
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
+    fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []
     sections: list[Section] = Field(min_length=1)

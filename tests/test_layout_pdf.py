@@ -6,6 +6,7 @@ each test then reads what a print service or a reader would see.
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
@@ -58,6 +60,7 @@ date: 2026-11-30
 format: newsletter
 page: Letter
 answers: previous
+fonts: subset
 sections:
   - {type: nonogram, size: 10, count: 2}
 """
@@ -320,16 +323,37 @@ def fonts_in(resources: DictionaryObject, seen: set[int]) -> list[DictionaryObje
     return found
 
 
-@pytest.mark.parametrize("name", ["book", "weekly"])
-def test_every_font_is_embedded(name: str, request: pytest.FixtureRequest) -> None:
-    built: Built = request.getfixturevalue(name)
+def embedded_fonts(built: Built) -> dict[str, int]:
+    """Every font the booklet uses, by name, with the glyph count of the font file embedded for it."""
     seen: set[int] = set()
-    fonts = [f for page in built.reader().pages for f in fonts_in(page["/Resources"].get_object(), seen)]
-    assert fonts
-    for font in fonts:
-        descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font).get("/FontDescriptor")
-        assert descriptor is not None, font.get("/BaseFont")
-        assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor.get_object()), font.get("/BaseFont")
+    found = {}
+    for page in built.reader().pages:
+        for font in fonts_in(page["/Resources"].get_object(), seen):
+            descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font).get("/FontDescriptor")
+            assert descriptor is not None, font.get("/BaseFont")
+            files = [descriptor.get_object()[k] for k in ("/FontFile", "/FontFile2", "/FontFile3") if k in descriptor.get_object()]
+            assert files, f"{font['/BaseFont']} is not embedded"
+            found[str(font["/BaseFont"])] = drawn_glyphs(TTFont(io.BytesIO(files[0].get_object().get_data())))
+    return found
+
+
+def drawn_glyphs(font: TTFont) -> int:
+    """Glyphs with an outline: a subset keeps the others' places but empties them."""
+    glyf = font["glyf"]
+    return sum(1 for name in font.getGlyphOrder() if glyf[name].numberOfContours != 0)
+
+
+def test_a_book_embeds_its_fonts_whole_and_says_so(book: Built) -> None:
+    fonts = embedded_fonts(book)
+    assert {name.lstrip("/") for name in fonts} == {"DejaVu-Sans", "DejaVu-Sans-Bold"}  # no subset tag
+    assert min(fonts.values()) > 2000  # every glyph of DejaVu Sans, not only those printed
+
+
+def test_a_sheet_may_ask_for_font_subsets_to_stay_small(weekly: Built) -> None:
+    fonts = embedded_fonts(weekly)
+    assert all(re.match(r"^/[A-Z]{6}\+DejaVu", name) for name in fonts), fonts
+    assert max(fonts.values()) < 200
+    assert (weekly.folder / "booklet.pdf").stat().st_size < 200_000
 
 
 @pytest.mark.parametrize("name", ["book", "weekly", "key"])
@@ -374,7 +398,7 @@ def numbered_booklet(folder: Path, pages: int) -> pdf.Written:
     sheets = "".join(f'<section style="break-before: page">page {k}</section>' for k in range(1, pages + 1))
     html = f"<html><head><style>@page {{ size: 100mm 150mm; bleed: 3mm; margin: 10mm }}</style></head><body>{sheets}</body></html>"
     document = pdf.render(pdf.Source(html=html, base=folder, roots=(folder,)))
-    return pdf.write(document, None, 3.0)
+    return pdf.write(document, None, 3.0, full_fonts=False)
 
 
 @pytest.mark.parametrize("pages", [4, 8, 12])

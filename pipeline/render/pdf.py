@@ -19,6 +19,7 @@ import datetime as dt
 import importlib.resources
 import mimetypes
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -150,16 +151,33 @@ class Written:
     pages: list[PageSource]  # for imposition
 
 
-def _finisher(bleed_mm: float, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
+# A font name's "ABCDEF+" prefix tells a reader that the font is a subset (PDF 32000, 9.6.4).
+SUBSET_TAG = re.compile(rb"^/[A-Z]{6}\+")
+
+
+def _untag_full_fonts(pdf_file: pydyf.PDF) -> None:
+    """WeasyPrint tags every font as a subset, even one it embedded whole; a printer's preflight
+    believes the tag, so a whole font must not carry one."""
+    for obj in pdf_file.objects:
+        if isinstance(obj, dict):
+            for key in ("BaseFont", "FontName"):
+                name = obj.get(key)
+                if isinstance(name, bytes):
+                    obj[key] = SUBSET_TAG.sub(b"/", name)
+
+
+def _finisher(bleed_mm: float, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
     """Runs on the finished PDF objects before they are written.
 
     It sets each page's BleedBox to the trim plus the real bleed (WeasyPrint puts it up to
     10 pt beyond the trim, wrong both for a 9 pt bleed and when crop marks widen the media),
-    and notes what imposition needs of each page.
+    names whole fonts as whole, and notes what imposition needs of each page.
     """
     bleed_pt = bleed_mm * 72 / 25.4
 
     def finish(document: Document, pdf_file: pydyf.PDF) -> None:
+        if full_fonts:
+            _untag_full_fonts(pdf_file)
         for number in pdf_file.pages["Kids"][::3]:
             page = pdf_file.objects[number]
             x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
@@ -170,13 +188,14 @@ def _finisher(bleed_mm: float, pages: list[PageSource]) -> Callable[[Document, p
     return finish
 
 
-def write(document: Document, day: dt.date | None, bleed_mm: float) -> Written:
-    """The PDF: no file identifier, fonts subset and embedded, every date from `day`, the
-    BleedBox `bleed_mm` beyond the TrimBox."""
+def write(document: Document, day: dt.date | None, bleed_mm: float, full_fonts: bool) -> Written:
+    """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
+    every date from `day`, the BleedBox `bleed_mm` beyond the TrimBox."""
     pages: list[PageSource] = []
     with _source_date(moment(day)):
         data = document.write_pdf(
-            pdf_identifier=False, uncompressed_pdf=False, full_fonts=False, finisher=_finisher(bleed_mm, pages)
+            pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts,
+            finisher=_finisher(bleed_mm, full_fonts, pages),
         )
     return Written(data, pages)
 

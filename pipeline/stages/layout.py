@@ -430,12 +430,13 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     tick()
 
     files = []
-    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed)
+    full_fonts = job.fonts == "full"
+    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
     files.append(_write(outdir / BOOKLET, booklet.data))
     tick()
     answer_pages = 0
     if rendered.answers is not None:
-        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed).data))
+        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed, full_fonts).data))
         answer_pages = len(rendered.answers.pages)
         tick()
     else:
