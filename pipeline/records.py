@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,10 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    # Not mkstemp: its files are private (0600), and a book's files are meant to be shared.
+    # Opened with 0666 like any new file, the user's umask decides.
+    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

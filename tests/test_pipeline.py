@@ -7,6 +7,7 @@ import json
 import os
 import random
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ from pypdf import PdfReader
 
 from conftest import cli, tree, write_spec
 from pipeline.manifest import read_manifest
+from pipeline.records import write_atomic
 from pipeline.registry import puzzle_types
 
 JOB = """\
@@ -169,3 +171,14 @@ def test_ctrl_c_stops_cleanly_and_says_what_was_kept(tmp_path: Path) -> None:
     assert done.returncode == 130, done.stderr
     assert "interrupted" in done.stderr and "Traceback" not in done.stderr
     assert_every_file_complete(tmp_path / "out")
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600)])
+def test_written_files_are_as_shareable_as_the_umask_allows(tmp_path: Path, umask: int, mode: int) -> None:
+    previous = os.umask(umask)
+    try:
+        write_atomic(tmp_path / "booklet.pdf", b"%PDF-")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE((tmp_path / "booklet.pdf").stat().st_mode) == mode
+    assert [p.name for p in tmp_path.iterdir()] == ["booklet.pdf"]  # no temporary left behind
