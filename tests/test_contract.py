@@ -4,14 +4,18 @@ without anyone editing this file."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from functools import cache
+from pathlib import Path
 
 import pytest
 
 from pipeline.codes import rng_for
-from pipeline.errors import RecordError
+from pipeline.errors import RecordError, StepLimit, TimeLimit
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
 from pipeline.records import COMMON_FIELDS, dumps_record, make_record
 from pipeline.registry import puzzle_types
@@ -94,3 +98,45 @@ def test_same_code_same_record(name: str) -> None:
     second = ptype.generate(size, rng_for(name, size, "repeat"), Budget(seconds=60))
     as_text = lambda g: dumps_record(make_record(ptype, g.puzzle, puzzle_id="x", code="repeat", stats=g.stats))
     assert as_text(first) == as_text(second)
+
+
+def records(codes: list[str]) -> str:
+    """Every type's record and stats for each code, at its smallest size, as one JSON text."""
+    out = {}
+    for name in TYPES:
+        ptype = puzzle_types()[name]
+        size = min(ptype.sizes)
+        for code in codes:
+            made = ptype.generate(size, rng_for(name, size, code), Budget(seconds=60))
+            out[f"{name} {code}"] = [ptype.to_record(made.puzzle), made.stats]
+    return json.dumps(out, sort_keys=True)
+
+
+def test_same_code_same_record_in_another_process() -> None:
+    """No hash order, set order or global state leaks into a puzzle: a publisher's reprint."""
+    codes = ["harbour", "2026-11-30", "ünïcode ☃"]
+    script = f"import sys; sys.path.insert(0, 'tests'); from test_contract import records; print(records({codes!r}))"
+    other = subprocess.run(
+        [sys.executable, "-c", script], env=dict(os.environ, PYTHONHASHSEED="4242"), cwd=Path(__file__).parent.parent,
+        capture_output=True, text=True, check=True,
+    )
+    here = records(codes)
+    assert other.stdout.strip() == here
+    assert len(set(json.dumps(r[0]) for r in json.loads(here).values())) == len(TYPES) * len(codes)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_the_step_limit_reaches_the_caller(name: str) -> None:
+    ptype = puzzle_types()[name]
+    size = max(ptype.sizes)
+    with pytest.raises(StepLimit) as caught:
+        ptype.generate(size, rng_for(name, size, "tight"), Budget(steps=5))
+    assert not isinstance(caught.value, TimeLimit)
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_a_spent_time_budget_gives_up(name: str) -> None:
+    ptype = puzzle_types()[name]
+    size = max(ptype.sizes)
+    with pytest.raises(TimeLimit):
+        ptype.generate(size, rng_for(name, size, "late"), Budget(seconds=0))

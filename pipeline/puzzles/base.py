@@ -20,8 +20,9 @@ class Budget:
     Running out of steps raises StepLimit (drop this layout, try another); running out of time
     raises TimeLimit (give up on this code).
 
-    Searches call `spend()` in their inner loop. The clock is read only every 1024 steps so the
-    check costs next to nothing.
+    Searches call `spend()` in their inner loop. The clock is read at the first step, so a budget
+    already spent stops even a short search, and then every 1024 steps, so the check costs next to
+    nothing.
     """
 
     __slots__ = ("steps_left", "deadline", "_until_clock", "spent")
@@ -29,7 +30,7 @@ class Budget:
     def __init__(self, steps: int = 10_000_000, seconds: float | None = None):
         self.steps_left = steps
         self.deadline = None if seconds is None else time.monotonic() + seconds
-        self._until_clock = 1024
+        self._until_clock = 1
         self.spent = 0
 
     def spend(self, n: int = 1) -> None:
