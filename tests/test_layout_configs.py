@@ -10,7 +10,7 @@ from PIL import ImageChops
 
 from conftest import ROOT, cli
 from pipeline.spec import load_spec
-from pipeline.stages.layout import preflight
+from pipeline.stages.preflight import preflight
 
 
 @pytest.mark.parametrize("name", ["book-6x9", "weekly", "imposed"])

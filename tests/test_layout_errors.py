@@ -15,7 +15,8 @@ from pipeline.render.geometry import auto_gutter_mm
 from pipeline.spec import MM_PER_IN, parse_spec
 from pipeline.stages import layout as layout_stage
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import layout, preflight
+from pipeline.stages.layout import layout
+from pipeline.stages.preflight import preflight
 from pipeline.stages.verify import verify
 
 SMALL = """\

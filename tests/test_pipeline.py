@@ -182,3 +182,10 @@ def test_written_files_are_as_shareable_as_the_umask_allows(tmp_path: Path, umas
         os.umask(previous)
     assert stat.S_IMODE((tmp_path / "booklet.pdf").stat().st_mode) == mode
     assert [p.name for p in tmp_path.iterdir()] == ["booklet.pdf"]  # no temporary left behind
+
+
+def test_checking_an_unchanged_book_does_not_load_the_pdf_engine() -> None:
+    """WeasyPrint takes over a second to import: more than a warm build of a whole book needs."""
+    script = "import sys, pipeline.cli, pipeline.stages.build; print('weasyprint' in sys.modules)"
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "False"

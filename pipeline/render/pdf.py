@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import importlib.resources
 import mimetypes
 import os
 import re
@@ -33,6 +32,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 
 from pipeline import __version__
 from pipeline.errors import LayoutError
+from pipeline.render.assets import layouts_dir
 from pipeline.render.impose import PageSource
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
@@ -41,19 +41,6 @@ SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
 
 class FetchRefused(PermissionError):
     """A resource outside the allowed folders, or not a local file at all."""
-
-
-def layouts_dir() -> Path:
-    """The templates and print CSS, wherever the package is installed.
-
-    An installed package carries them as pipeline.layouts; a source checkout run in place (for
-    example `python -m pytest` from the checkout, which imports the package from the working tree
-    rather than the installed copy) has them in layouts/ beside the package.
-    """
-    try:
-        return Path(str(importlib.resources.files("pipeline.layouts")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent.parent / "layouts"
 
 
 class RestrictedFetcher(URLFetcher):

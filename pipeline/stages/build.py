@@ -18,10 +18,10 @@ import pipeline
 from pipeline.errors import InputError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.records import read_json, write_atomic
-from pipeline.render.pdf import layouts_dir
+from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
-from pipeline.stages.layout import layout, preflight
+from pipeline.stages.preflight import preflight
 from pipeline.stages.verify import VerifyReport, verify
 
 ProgressFactory = Callable[[str], Callable[[int, int], None] | None]
@@ -114,6 +114,9 @@ def layout_once(outdir: Path, progress: Callable[[int, int], None] | None = None
             return stamp["pages"], files, True
     except (RecordError, KeyError, TypeError):
         pass  # no stamp, or a damaged one: lay out afresh
+    # Only now: WeasyPrint takes longer to import than an unchanged book takes to check.
+    from pipeline.stages.layout import layout
+
     report = layout(outdir, progress=progress)
     files = [Path(f) for f in report.files]
     stamp = {"key": key, "pages": report.pages, "files": [os.path.relpath(f, outdir) for f in files]}
