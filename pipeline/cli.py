@@ -242,7 +242,7 @@ def bench(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
     """Time generation, verification and layout on fixed codes."""
-    from pipeline.bench import run_bench
+    from pipeline.bench import ms, run_bench
 
     if not 1 <= n <= 10_000:
         raise OptionError(f"--n: {n} is out of range (1 to 10000)")
@@ -250,11 +250,11 @@ def bench(
     if as_json:
         print(json.dumps(result, indent=2))
         return
-    table = Table("type", "size", "stage", "n", "median s", "min s", "max s", "notes")
+    table = Table("type", "size", "stage", "n", "median ms", "min ms", "max ms", "notes")
     for row in result["results"]:
         table.add_row(
             row["type"], str(row["size"]), row["stage"], str(row["n"]),
-            f"{row['median_s']:.4f}", f"{row['min_s']:.4f}", f"{row['max_s']:.4f}", row.get("notes", ""),
+            ms(row["median_s"]), ms(row["min_s"]), ms(row["max_s"]), row.get("notes", ""),
         )
     Console().print(table)
     if result.get("layout"):
