@@ -6,12 +6,14 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nonogram_reference import puzzle_from_text
 from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE
-from pipeline.puzzles.nonogram.render import CELL_MM
+from pipeline.puzzles.nonogram.render import CELL_MM, CLUE_GAP_MM, LINE_PITCH_MM
 from pipeline.render.svg import DIGIT_EM
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -125,3 +127,26 @@ def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
     assert by_width[widths[-1]] == 4  # the frame
     if heavier:
         assert by_width[widths[1]] == heavier
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 15).flatmap(lambda n: st.lists(st.text("#.", min_size=n, max_size=n), min_size=n, max_size=n)))
+def test_every_clue_number_reads_back_in_its_place(rows):
+    """Digits are placed one by one, so a misplaced one would read as another number."""
+    puzzle = puzzle_from_text(" ".join(rows))
+    svg = PUZZLE_TYPE.draw(puzzle, answer=False).svg
+    left, top = grid_top_left(svg)
+    found = texts(svg)
+    in_rows = [t for t in found if t[1] > top]
+    in_cols = [((a + b) / 2, y, b, d) for a, y, b, d in found if y < top]
+    assert read_lines(in_rows, 1, 0) == [[str(n) for n in clue] or ["0"] for clue in puzzle.row_clues]
+    assert read_lines(in_cols, 0, 1) == [[str(n) for n in clue] or ["0"] for clue in puzzle.col_clues]
+    assert min(t[0] for t in found) >= 0  # nothing falls off the figure
+    for y in {t[1] for t in in_rows}:  # each row clue ends just left of the grid
+        assert max(t[2] for t in in_rows if t[1] == y) == pytest.approx(left - CLUE_GAP_MM, abs=0.05)
+    centres = sorted({round(t[0], 2) for t in in_cols})  # each column clue sits over its column
+    assert centres == pytest.approx([left + (c + 0.5) * CELL_MM for c in range(puzzle.cols)], abs=0.05)
+    for x in centres:  # stacked a line apart, the last just above the grid
+        ys = sorted(t[1] for t in in_cols if round(t[0], 2) == x)
+        assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([LINE_PITCH_MM] * (len(ys) - 1), abs=0.02)
+        assert top - CLUE_GAP_MM - LINE_PITCH_MM < ys[-1] < top - CLUE_GAP_MM
