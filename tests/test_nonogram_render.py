@@ -138,15 +138,16 @@ def test_every_clue_number_reads_back_in_its_place(rows):
     left, top = grid_top_left(svg)
     found = texts(svg)
     in_rows = [t for t in found if t[1] > top]
-    in_cols = [((a + b) / 2, y, b, d) for a, y, b, d in found if y < top]
+    # (column, y, centre, digits), by the column each number's centre lies over
+    in_cols = [(int(((a + b) / 2 - left) // CELL_MM), y, (a + b) / 2, d) for a, y, b, d in found if y < top]
     assert read_lines(in_rows, 1, 0) == [[str(n) for n in clue] or ["0"] for clue in puzzle.row_clues]
     assert read_lines(in_cols, 0, 1) == [[str(n) for n in clue] or ["0"] for clue in puzzle.col_clues]
     assert min(t[0] for t in found) >= 0  # nothing falls off the figure
     for y in {t[1] for t in in_rows}:  # each row clue ends just left of the grid
         assert max(t[2] for t in in_rows if t[1] == y) == pytest.approx(left - CLUE_GAP_MM, abs=0.05)
-    centres = sorted({round(t[0], 2) for t in in_cols})  # each column clue sits over its column
-    assert centres == pytest.approx([left + (c + 0.5) * CELL_MM for c in range(puzzle.cols)], abs=0.05)
-    for x in centres:  # stacked a line apart, the last just above the grid
-        ys = sorted(t[1] for t in in_cols if round(t[0], 2) == x)
+    for column, _, centre, _ in in_cols:  # each column clue sits over the middle of its column
+        assert centre == pytest.approx(left + (column + 0.5) * CELL_MM, abs=0.05)
+    for column in range(puzzle.cols):  # stacked a line apart, the last just above the grid
+        ys = sorted(t[1] for t in in_cols if t[0] == column)
         assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([LINE_PITCH_MM] * (len(ys) - 1), abs=0.02)
         assert top - CLUE_GAP_MM - LINE_PITCH_MM < ys[-1] < top - CLUE_GAP_MM
