@@ -83,15 +83,16 @@ class Canvas:
             )
         )
 
-    def squares(self, cells: Iterable[tuple[int, int]], x0: float, y0: float, cell: float) -> None:
-        """Filled cells as one path, a rectangle per run of cells along a row: WeasyPrint's cost
-        grows with the path's commands, and a run costs what a single cell does."""
-        d = "".join(
-            f"M{_num(x0 + c * cell)} {_num(y0 + r * cell)}h{_num(n * cell)}v{_num(cell)}h{_num(-n * cell)}z"
-            for r, c, n in _runs(cells)
-        )
+    def rectangles(self, rects: Iterable[tuple[float, float, float, float]]) -> None:
+        """Filled rectangles (x, y, width, height) as one path."""
+        d = "".join(f"M{_num(x)} {_num(y)}h{_num(w)}v{_num(h)}h{_num(-w)}z" for x, y, w, h in rects)
         if d:
             self.drawing.add(self.drawing.path(d=d, fill=INK, stroke="none"))
+
+    def squares(self, cells: Iterable[tuple[int, int]], x0: float, y0: float, cell: float) -> None:
+        """Filled cells, a rectangle per run of cells along a row: WeasyPrint's cost grows with the
+        path's commands, and a run costs what a single cell does."""
+        self.rectangles((x0 + c * cell, y0 + r * cell, n * cell, cell) for r, c, n in _runs(cells))
 
     def circle(self, cx: float, cy: float, radius: float, *, filled: bool, line_pt: float = MEDIUM_PT) -> None:
         self._note_line(line_pt)
@@ -101,14 +102,6 @@ class Canvas:
                 fill=INK if filled else PAPER, stroke=INK, stroke_width=_num(line_pt * PT),
             )
         )
-
-    def path(self, d: str, *, filled: bool, line_pt: float | None = None) -> None:
-        """An arbitrary path, for marks a type needs beyond the primitives above."""
-        attrs = {"d": d, "fill": INK if filled else "none"}
-        if line_pt is not None:
-            self._note_line(line_pt)
-            attrs.update(stroke=INK, stroke_width=_num(line_pt * PT))
-        self.drawing.add(self.drawing.path(**attrs))
 
     def text(self, x: float, y: float, value: str, size_pt: float, *, anchor: str = "middle", bold: bool = False) -> None:
         """Text whose vertical centre sits at y."""

@@ -42,7 +42,7 @@ def draw(puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
 
 def _shade(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float) -> None:
     """Every shaded cell as one rectangle, inset from each side that is a wall or the frame."""
-    pieces = []
+    rects = []
     for r, row in enumerate(puzzle.answer):
         for c, mark in enumerate(row):
             if mark != SHADED:
@@ -51,11 +51,8 @@ def _shade(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float) -> None
             bottom = _gap(puzzle, r, c, r + 1, c)
             left = _gap(puzzle, r, c, r, c - 1)
             right = _gap(puzzle, r, c, r, c + 1)
-            x, y = x0 + c * CELL_MM + left, y0 + r * CELL_MM + top
-            width, height = CELL_MM - left - right, CELL_MM - top - bottom
-            pieces.append(f"M{_mm(x)} {_mm(y)}h{_mm(width)}v{_mm(height)}h{_mm(-width)}z")
-    if pieces:
-        canvas.path("".join(pieces), filled=True)
+            rects.append((x0 + c * CELL_MM + left, y0 + r * CELL_MM + top, CELL_MM - left - right, CELL_MM - top - bottom))
+    canvas.rectangles(rects)
 
 
 def _gap(puzzle: NuritwinPuzzle, r: int, c: int, nr: int, nc: int) -> float:
@@ -76,8 +73,3 @@ def _numbers(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float, answe
             else:
                 canvas.text(cx, cy, str(number), NUMBER_PT)
 
-
-def _mm(value: float) -> str:
-    """Millimetres to 0.01 mm, the precision of the shared primitives, so output stays byte-stable."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
