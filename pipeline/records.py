@@ -84,6 +84,20 @@ def read_json(path: Path) -> Any:
         raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
+def read_picture(record: dict[str, Any], field: str, rows: int, cols: int, marks: str) -> tuple[str, ...]:
+    """A field holding a grid as a picture: `rows` strings of `cols` characters, each one of `marks`."""
+    if field not in record:
+        raise RecordError(field, "missing")
+    value = record[field]
+    if not isinstance(value, list) or len(value) != rows:
+        raise RecordError(field, f"must be a list of {rows} strings, one per row")
+    allowed = " or ".join(f"'{mark}'" for mark in marks)
+    for index, row in enumerate(value, start=1):
+        if not isinstance(row, str) or len(row) != cols or not set(row) <= set(marks):
+            raise RecordError(field, f"row {index}: must be {cols} characters, each {allowed}, got {row!r}")
+    return tuple(value)
+
+
 def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleType]) -> PuzzleType:
     """The record's type, after checking the fields every record shares."""
     if not isinstance(record, dict):

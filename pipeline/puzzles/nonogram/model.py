@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.errors import RecordError
+from pipeline.records import read_picture
 
 FILLED = "#"
 EMPTY = "."
@@ -71,7 +72,7 @@ def from_record(record: dict[str, Any]) -> Nonogram:
         cols=cols,
         row_clues=_read_clues(record, "row_clues", "row", rows, cols),
         col_clues=_read_clues(record, "col_clues", "column", cols, rows),
-        answer=_read_solution(record, rows, cols),
+        answer=read_picture(record, "solution", rows, cols, FILLED + EMPTY),
     )
 
 
@@ -98,17 +99,3 @@ def _read_clues(record: dict[str, Any], field: str, line: str, count: int, lengt
 
 def _is_run(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-def _read_solution(record: dict[str, Any], rows: int, cols: int) -> Answer:
-    if "solution" not in record:
-        raise RecordError("solution", "missing")
-    value = record["solution"]
-    if not isinstance(value, list) or len(value) != rows:
-        raise RecordError("solution", f"must be a list of {rows} strings, one per row")
-    for index, row in enumerate(value, start=1):
-        if not isinstance(row, str) or len(row) != cols or not set(row) <= {FILLED, EMPTY}:
-            raise RecordError(
-                "solution", f"row {index}: must be {cols} characters, each '{FILLED}' or '{EMPTY}', got {row!r}"
-            )
-    return tuple(value)

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.errors import RecordError
+from pipeline.records import read_picture
 
 SHADED = "#"
 EMPTY = "."
@@ -97,7 +98,7 @@ def from_record(record: dict[str, Any]) -> NuritwinPuzzle:
     rows, cols = record["rows"], record["cols"]
     regions = _read_regions(record, rows, cols)
     clues = _read_clues(record, rows, cols, regions)
-    answer = _read_solution(record, rows, cols)
+    answer = read_picture(record, "solution", rows, cols, SHADED + EMPTY)
     return NuritwinPuzzle(rows, cols, regions, clues, answer)
 
 
@@ -146,11 +147,3 @@ def _read_clues(record: dict[str, Any], rows: int, cols: int, regions: Grid) -> 
             if not 1 <= clue <= firsts[(r, c)] // 2:
                 raise RecordError("clues", f"{where} holds {clue}; two blocks of that size do not fit its region of {firsts[(r, c)]} cells")
     return tuple(tuple(row) for row in value)
-
-
-def _read_solution(record: dict[str, Any], rows: int, cols: int) -> Answer:
-    value = _grid_field(record, "solution", rows)
-    for r, row in enumerate(value):
-        if not isinstance(row, str) or len(row) != cols or set(row) - {SHADED, EMPTY}:
-            raise RecordError("solution", f"row {r + 1} must be a string of {cols} characters, each '#' or '.'")
-    return tuple(value)
