@@ -124,7 +124,7 @@ class Layout:
         ]
         self.squares = [self._part(("squares", own), self._square_rules, r) for r, own in enumerate(self.region_masks)]
         self.adjacent = [self._adjacent_regions(r) for r in range(count)]
-        self.watched = [self._watched(r) for r in range(count)]
+        self.watched = [self._part(("watched", own), self._watched, r) for r, own in enumerate(self.region_masks)]
         # Remembered per region: what a domain spans, and which shadings fit the reach and known
         # cells the region watches. A search changes a few regions at a time, so the others see
         # the same domains and the same cells near them again and again (over 90% of lookups).
