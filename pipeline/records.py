@@ -84,13 +84,19 @@ def read_json(path: Path) -> Any:
         raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
 
 
-def read_picture(record: dict[str, Any], field: str, rows: int, cols: int, marks: str) -> tuple[str, ...]:
-    """A field holding a grid as a picture: `rows` strings of `cols` characters, each one of `marks`."""
+def list_field(record: dict[str, Any], field: str, length: int, what: str) -> list[Any]:
+    """A type's field that must be a list of `length` items; `what` says what they are, for the error."""
     if field not in record:
         raise RecordError(field, "missing")
     value = record[field]
-    if not isinstance(value, list) or len(value) != rows:
-        raise RecordError(field, f"must be a list of {rows} strings, one per row")
+    if not isinstance(value, list) or len(value) != length:
+        raise RecordError(field, f"must be a list of {length} {what}")
+    return value
+
+
+def read_picture(record: dict[str, Any], field: str, rows: int, cols: int, marks: str) -> tuple[str, ...]:
+    """A field holding a grid as a picture: `rows` strings of `cols` characters, each one of `marks`."""
+    value = list_field(record, field, rows, "strings, one per row")
     allowed = " or ".join(f"'{mark}'" for mark in marks)
     for index, row in enumerate(value, start=1):
         if not isinstance(row, str) or len(row) != cols or not set(row) <= set(marks):

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pipeline.errors import RecordError
-from pipeline.records import read_picture
+from pipeline.records import list_field, read_picture
 
 FILLED = "#"
 EMPTY = "."
@@ -77,11 +77,7 @@ def from_record(record: dict[str, Any]) -> Nonogram:
 
 
 def _read_clues(record: dict[str, Any], field: str, line: str, count: int, length: int) -> tuple[Clue, ...]:
-    if field not in record:
-        raise RecordError(field, "missing")
-    value = record[field]
-    if not isinstance(value, list) or len(value) != count:
-        raise RecordError(field, f"must be a list of {count} clues, one list of run lengths per {line}")
+    value = list_field(record, field, count, f"clues, one list of run lengths per {line}")
     clues = []
     for index, clue in enumerate(value, start=1):
         if not isinstance(clue, list) or not all(_is_run(n) for n in clue):

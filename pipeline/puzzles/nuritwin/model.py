@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from pipeline.errors import RecordError
-from pipeline.records import read_picture
+from pipeline.records import list_field, read_picture
 
 SHADED = "#"
 EMPTY = "."
@@ -102,17 +102,8 @@ def from_record(record: dict[str, Any]) -> NuritwinPuzzle:
     return NuritwinPuzzle(rows, cols, regions, clues, answer)
 
 
-def _grid_field(record: dict[str, Any], name: str, rows: int) -> list[Any]:
-    if name not in record:
-        raise RecordError(name, "missing field")
-    value = record[name]
-    if not isinstance(value, list) or len(value) != rows:
-        raise RecordError(name, f"must be a list of {rows} rows")
-    return value
-
-
 def _read_regions(record: dict[str, Any], rows: int, cols: int) -> Grid:
-    value = _grid_field(record, "regions", rows)
+    value = list_field(record, "regions", rows, "rows")
     for r, row in enumerate(value):
         if not isinstance(row, list) or len(row) != cols:
             raise RecordError("regions", f"row {r + 1} must be a list of {cols} region ids")
@@ -131,7 +122,7 @@ def _read_regions(record: dict[str, Any], rows: int, cols: int) -> Grid:
 
 
 def _read_clues(record: dict[str, Any], rows: int, cols: int, regions: Grid) -> Clues:
-    value = _grid_field(record, "clues", rows)
+    value = list_field(record, "clues", rows, "rows")
     firsts = {cells[0]: len(cells) for cells in cells_by_region(regions)}
     for r, row in enumerate(value):
         if not isinstance(row, list) or len(row) != cols:
