@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.render.geometry import (
     MIN_LINE_PT,
     MIN_TEXT_PT,

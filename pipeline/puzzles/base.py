@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from pipeline.errors import StepLimit, TimeLimit
+from pipeline.render.svg import Figure
 
 
 class Budget:
@@ -49,17 +50,6 @@ class Budget:
         sub = Budget(steps)
         sub.deadline = self.deadline
         return sub
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One drawn puzzle or answer: SVG text and what layout needs to place it on a page."""
-
-    svg: str
-    width_mm: float
-    height_mm: float
-    smallest_text_pt: float
-    thinnest_line_pt: float
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from pipeline.manifest import Entry
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.registry import puzzle_types
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import (

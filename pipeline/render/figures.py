@@ -15,7 +15,8 @@ from typing import Any
 from pipeline.codes import rng_for
 from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
-from pipeline.puzzles.base import Budget, Figure, PuzzleType
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.render.svg import Figure
 from pipeline.records import write_atomic
 from pipeline.registry import puzzle_types
 

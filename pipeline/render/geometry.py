@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.spec import MM_PER_IN, JobSpec
 
 MIN_TEXT_PT = 7.0

@@ -8,11 +8,30 @@ the thinnest line it drew, so layout can refuse a scale that would print them to
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from typing import Iterable
 
 import svgwrite
 
-from pipeline.puzzles.base import Figure
+
+@dataclass(frozen=True)
+class FigureSize:
+    """How much room a figure takes at its natural size, and the finest print in it: all layout
+    needs to decide a page, so it can be known from a type's parameters before any puzzle exists."""
+
+    width_mm: float
+    height_mm: float
+    smallest_text_pt: float
+    thinnest_line_pt: float
+
+
+@dataclass(frozen=True)
+class Figure(FigureSize):
+    """One drawn puzzle or answer: SVG text and its size."""
+
+    svg: str = ""
+
 
 PT = 25.4 / 72  # millimetres per typographic point
 FONT = "DejaVu Sans"

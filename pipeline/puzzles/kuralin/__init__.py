@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pipeline.puzzles.base import Budget, Figure, Generated
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.render.svg import Figure
 from pipeline.puzzles.kuralin import generate, proof, record, render, rules, solver
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, Solution
 

@@ -11,7 +11,7 @@ marks look as they do in the puzzle.
 
 from __future__ import annotations
 
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, loop_order
 from pipeline.render.svg import (
     HEAVY_PT,

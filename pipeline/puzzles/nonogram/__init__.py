@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pipeline.puzzles.base import Budget, Figure, Generated
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.render.svg import Figure
 from pipeline.puzzles.nonogram import generate, model, proof, render, rules, solver
 from pipeline.puzzles.nonogram.model import Answer, Nonogram
 

@@ -6,7 +6,7 @@ so the clues are drawn at 8.5 pt and stay at or above 7 pt down to a scale of 0.
 
 from __future__ import annotations
 
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.puzzles.nonogram.model import FILLED, Clue, Nonogram
 from pipeline.render.svg import (
     DIGIT_EM,

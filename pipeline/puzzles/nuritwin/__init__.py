@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pipeline.puzzles.base import Budget, Figure, Generated
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.render.svg import Figure
 from pipeline.puzzles.nuritwin import generate, model, proof, render, rules, solver
 from pipeline.puzzles.nuritwin.model import Answer, NuritwinPuzzle
 

@@ -8,7 +8,7 @@ that touch print as one solid block. A number in a shaded cell sits in a white d
 
 from __future__ import annotations
 
-from pipeline.puzzles.base import Figure
+from pipeline.render.svg import Figure
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
