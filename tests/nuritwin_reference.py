@@ -11,7 +11,6 @@ import random
 import textwrap
 
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, canonical_labels, cells_by_region
-from pipeline.puzzles.nuritwin.rules import check
 
 
 def lines_of(text: str) -> list[str]:
@@ -96,10 +95,27 @@ def twin_subsets(cells: tuple[tuple[int, int], ...]) -> list[frozenset[tuple[int
     return found
 
 
-def brute_force(puzzle: NuritwinPuzzle) -> list[tuple[str, ...]]:
-    """Every answer: each combination of per-region shadings with two equal blocks, kept if check() passes.
+def obeys_rules(puzzle: NuritwinPuzzle, answer: tuple[str, ...]) -> bool:
+    """Whether `answer` keeps every rule, read straight from the rules text and sharing no code
+    with the project's checker: two equal blocks per region, of the printed size where there is
+    one; every shaded cell in one group; no 2 x 2 all shaded."""
+    shaded = [(r, c) for r, row in enumerate(answer) for c, mark in enumerate(row) if mark == "#"]
+    for cells, number in zip(puzzle.region_cells, puzzle.numbers):
+        sizes = groups([cell for cell in cells if answer[cell[0]][cell[1]] == "#"])
+        if len(sizes) != 2 or sizes[0] != sizes[1] or number not in (None, sizes[0]):
+            return False
+    squares = any(
+        answer[r][c] + answer[r][c + 1] + answer[r + 1][c] + answer[r + 1][c + 1] == "####"
+        for r in range(puzzle.rows - 1)
+        for c in range(puzzle.cols - 1)
+    )
+    return len(groups(shaded)) == 1 and not squares
 
-    Shadings whose regions do not each hold two equal blocks fail check() whatever else they do,
+
+def brute_force(puzzle: NuritwinPuzzle) -> list[tuple[str, ...]]:
+    """Every answer: each combination of per-region shadings with two equal blocks, kept if it obeys the rules.
+
+    Shadings whose regions do not each hold two equal blocks break the rules whatever else they do,
     so leaving them out changes nothing (test_region_shortcut_matches_every_shading checks this
     against all 2**cells shadings on small grids).
     """
@@ -108,18 +124,18 @@ def brute_force(puzzle: NuritwinPuzzle) -> list[tuple[str, ...]]:
     for choice in itertools.product(*per_region):
         shaded = frozenset().union(*choice)
         answer = as_answer(puzzle, shaded)
-        if not check(puzzle, answer):
+        if obeys_rules(puzzle, answer):
             found.append(answer)
     return sorted(found)
 
 
 def every_shading(puzzle: NuritwinPuzzle) -> list[tuple[str, ...]]:
-    """Every answer, by check() on all 2**cells shadings: only for very small grids."""
+    """Every answer, by obeys_rules() on all 2**cells shadings: only for very small grids."""
     cells = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)]
     found = []
     for bits in range(1 << len(cells)):
         answer = as_answer(puzzle, {cell for i, cell in enumerate(cells) if bits >> i & 1})
-        if not check(puzzle, answer):
+        if obeys_rules(puzzle, answer):
             found.append(answer)
     return sorted(found)
 

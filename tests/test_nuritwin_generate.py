@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from functools import cache
@@ -75,3 +76,16 @@ def test_small_puzzles_generate_quickly():
             NURITWIN.generate(size, rng_for("nuritwin", size, f"quick-{index}"), Budget())
             times.append(time.process_time() - start)
         assert statistics.median(times) < bound, (size, times)
+
+
+@pytest.mark.parametrize("rows, cols", [(6, 9), (9, 6), (7, 8)])
+def test_rectangles_are_valid_unique_and_proved_twice(rows, cols):
+    result = generate.generate(rows, cols, random.Random(f"rectangle {rows}x{cols}"), Budget())
+    puzzle = result.puzzle
+    assert (puzzle.rows, puzzle.cols) == (rows, cols)
+    assert len(puzzle.regions) == rows and all(len(row) == cols for row in puzzle.regions)
+    assert NURITWIN.check(puzzle, puzzle.answer) == []
+    assert NURITWIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert NURITWIN.prove(puzzle, 2) == [puzzle.answer]
+    assert NURITWIN.from_record({"rows": rows, "cols": cols, **NURITWIN.to_record(puzzle)}) == puzzle
+    assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)

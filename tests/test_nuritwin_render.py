@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import re
 import xml.etree.ElementTree as ET
+from functools import cache
+
+import pytest
 
 from nuritwin_reference import SAMPLE
+from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
-from pipeline.puzzles.nuritwin.render import CELL_MM, MARGIN_MM, WALL_GAP_MM
-from pipeline.render.svg import HEAVY_PT, PT
+from pipeline.puzzles.nuritwin.generate import generate
+from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
+from pipeline.puzzles.nuritwin.render import CELL_MM, MARGIN_MM, WALL_GAP_MM, print_size
+from pipeline.render.svg import HEAVY_PT, PT, FigureSize
 
 NS = "{http://www.w3.org/2000/svg}"
 RECT = re.compile(r"M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-[\d.]+z")
@@ -54,3 +61,31 @@ def test_a_number_in_a_shaded_cell_sits_in_a_white_disc():
     assert len(discs) == 1 and discs[0].get("fill") == "#ffffff"
     assert float(discs[0].get("cx")) == round(MARGIN_MM + 3.5 * CELL_MM, 2)
     assert sorted(t.text for t in elements(figure.svg, "text")) == ["1", "2"]
+
+
+@cache
+def generated(rows: int, cols: int):
+    return generate(rows, cols, random.Random(f"render {rows}x{cols}"), Budget()).puzzle
+
+
+@pytest.mark.parametrize("rows, cols", [(6, 6), (6, 8), (8, 7)])
+@pytest.mark.parametrize("answer", [False, True])
+def test_print_size_is_what_every_drawing_of_that_size_gives(rows, cols, answer):
+    expected = print_size(rows, cols, answer=answer)
+    for puzzle in (generated(rows, cols), without_numbers(generated(rows, cols))):
+        figure = NURITWIN.draw(puzzle, answer=answer)
+        assert FigureSize(figure.width_mm, figure.height_mm, figure.smallest_text_pt, figure.thinnest_line_pt) == expected
+
+
+def test_nothing_drawn_is_finer_than_print_size_says():
+    expected = print_size(SAMPLE.rows, SAMPLE.cols, answer=True)
+    svg = NURITWIN.draw(SAMPLE, answer=True).svg
+    assert min(float(t.get("font-size")) for t in elements(svg, "text")) >= round(expected.smallest_text_pt * PT, 2)
+    widths = [float(p.get("stroke-width")) for p in elements(svg, "path") + elements(svg, "circle") if p.get("stroke-width")]
+    assert min(widths) == round(expected.thinnest_line_pt * PT, 2)
+    assert expected.width_mm == 5 * CELL_MM + 2 * MARGIN_MM and expected.height_mm == 4 * CELL_MM + 2 * MARGIN_MM
+
+
+def without_numbers(puzzle: NuritwinPuzzle) -> NuritwinPuzzle:
+    clues = tuple((None,) * puzzle.cols for _ in range(puzzle.rows))
+    return NuritwinPuzzle(puzzle.rows, puzzle.cols, puzzle.regions, clues, puzzle.answer)

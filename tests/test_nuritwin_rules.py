@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from nuritwin_reference import lines_of, puzzle_from
+from nuritwin_reference import as_answer, lines_of, obeys_rules, puzzle_from, random_puzzle, twin_subsets
+from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.rules import FAILURE_CODES
 
@@ -109,3 +112,29 @@ def test_rules_text_restates_every_rule_in_short_paragraphs():
     text = NURITWIN.rules.lower()
     for phrase in ("two blocks", "same size", "number", "2 × 2", "join"):
         assert phrase in text, phrase
+
+
+def test_the_checker_agrees_with_the_reference_rule_check():
+    """On random small puzzles: the answers the solver finds, each with every single cell flipped
+    (near misses), and shadings made of two-equal-block region shadings."""
+    rng = random.Random(11)
+    passed = failed = 0
+    for _ in range(200):
+        rows, cols = rng.choice([(3, 4), (4, 4), (4, 5), (5, 3)])
+        puzzle = random_puzzle(rows, cols, rng, number_chance=0.3)
+        trials = []
+        for found in NURITWIN.solve(puzzle, 2, Budget()):
+            trials.append(found)
+            for r in range(rows):
+                for c in range(cols):
+                    row = found[r]
+                    flipped = row[:c] + ("." if row[c] == "#" else "#") + row[c + 1:]
+                    trials.append(found[:r] + (flipped,) + found[r + 1:])
+        picks = [rng.choice(twin_subsets(cells) or [frozenset()]) for cells in puzzle.region_cells]
+        trials.append(as_answer(puzzle, frozenset().union(*picks)))
+        for answer in trials:
+            agrees = obeys_rules(puzzle, answer)
+            assert agrees == (NURITWIN.check(puzzle, answer) == []), (puzzle, answer)
+            passed += agrees
+            failed += not agrees
+    assert passed >= 10 and failed >= 100

@@ -65,12 +65,12 @@ class LayoutDropped(Exception):
     """A search of this layout reached its step limit: nothing is proved, so grow another."""
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     attempts = dropped = 0
     while True:
         attempts += 1
         try:
-            made = _attempt(size, rng, budget)
+            made = _attempt(rows, cols, rng, budget)
         except LayoutDropped:
             dropped += 1
             continue
@@ -87,13 +87,13 @@ def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
     return Generated(puzzle, stats)
 
 
-def _attempt(size: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuzzle, int] | None:
+def _attempt(rows: int, cols: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuzzle, int] | None:
     """A proved puzzle and its count of reshaping moves, or None when these regions make none."""
-    labels = grow_regions(size, rng)
+    labels = grow_regions(rows, cols, rng)
     if labels is None:
         return None
     parts: dict = {}  # what each Layout works out per region, shared by the layouts of this attempt
-    grown = Layout(size, size, labels, parts)
+    grown = Layout(rows, cols, labels, parts)
     for _ in range(DRAWS_PER_LAYOUT):
         answer = _draw(grown, budget, rng)
         if answer is None:
@@ -101,37 +101,37 @@ def _attempt(size: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuz
         reshaped = _reshape_until_unique(labels, answer, parts, budget, rng)
         if reshaped is not None:
             labels, moves = reshaped
-            layout = Layout(size, size, labels, parts)
+            layout = Layout(rows, cols, labels, parts)
             numbers = _needed_numbers(layout, answer, _block_sizes(labels, answer), budget, rng)
-            return _confirmed(_puzzle(size, labels, numbers, answer), budget), moves
+            return _confirmed(_puzzle(labels, numbers, answer), budget), moves
     return None
 
 
-def grow_regions(size: int, rng: random.Random) -> Grid | None:
+def grow_regions(rows: int, cols: int, rng: random.Random) -> Grid | None:
     """Regions grown by random flood fill, the small ones merged into a neighbour; None if stuck."""
-    label = {cell: -1 for cell in _cells(size)}
+    label = {cell: -1 for cell in _cells(rows, cols)}
     members: list[list[Cell]] = []
     while True:
-        free = [cell for cell in _cells(size) if label[cell] < 0]
+        free = [cell for cell in _cells(rows, cols) if label[cell] < 0]
         if not free:
             break
         region = [rng.choice(free)]
         label[region[0]] = len(members)
         target = rng.randint(*GROW_TARGET)
         while len(region) < target:
-            frontier = _frontier(region, label, size)
+            frontier = _frontier(region, label, rows, cols)
             if not frontier:
                 break
             cell = rng.choice(frontier)
             label[cell] = len(members)
             region.append(cell)
         members.append(region)
-    if not _merge_small(members, label, size, rng):
+    if not _merge_small(members, label, rows, cols, rng):
         return None
-    return canonical_labels([[label[(r, c)] for c in range(size)] for r in range(size)])
+    return canonical_labels([[label[(r, c)] for c in range(cols)] for r in range(rows)])
 
 
-def _frontier(region: list[Cell], label: dict[Cell, int], size: int) -> list[Cell]:
+def _frontier(region: list[Cell], label: dict[Cell, int], rows: int, cols: int) -> list[Cell]:
     """The free cells beside the region, each listed once per region cell it touches, squared.
 
     Favouring cells the region already wraps keeps regions compact: a compact region has fewer
@@ -139,20 +139,20 @@ def _frontier(region: list[Cell], label: dict[Cell, int], size: int) -> list[Cel
     """
     touching: dict[Cell, int] = {}
     for cell in region:
-        for near in neighbours(cell, size, size):
+        for near in neighbours(cell, rows, cols):
             if label[near] < 0:
                 touching[near] = touching.get(near, 0) + 1
     return [cell for cell in sorted(touching) for _ in range(touching[cell] ** 2)]
 
 
-def _merge_small(members: list[list[Cell]], label: dict[Cell, int], size: int, rng: random.Random) -> bool:
+def _merge_small(members: list[list[Cell]], label: dict[Cell, int], rows: int, cols: int, rng: random.Random) -> bool:
     """Merge each region under MIN_CELLS into a random neighbour it fits with; False if none fits."""
     while True:
         small = [i for i, cells in enumerate(members) if 0 < len(cells) < MIN_CELLS]
         if not small:
             return True
         i = small[0]
-        touching = sorted({label[n] for cell in members[i] for n in neighbours(cell, size, size)} - {i})
+        touching = sorted({label[n] for cell in members[i] for n in neighbours(cell, rows, cols)} - {i})
         fitting = [j for j in touching if len(members[j]) + len(members[i]) <= MAX_CELLS]
         if not fitting:
             return False
@@ -200,11 +200,10 @@ def _reshape_until_unique(
 ) -> tuple[Grid, int] | None:
     """The regions reshaped until `answer` is their only answer with every block size given, and
     the number of moves; None when a second answer stays after 40 moves or no move removes it."""
-    size = len(labels)
     seen = {labels}
     moves = 0
     while True:
-        layout = Layout(size, size, labels, parts)
+        layout = Layout(len(labels), len(labels[0]), labels, parts)
         others = _second_answers(layout, answer, _block_sizes(labels, answer), budget, rng)
         if not others:
             return labels, moves
@@ -249,15 +248,15 @@ def _reshape(labels: Grid, answer: Answer, other: Answer, rng: random.Random, se
     A move back to a layout already `seen` is skipped: its count would find the same second answer
     again, and the moves would go round in circles until the 40 are spent. None when no move is left.
     """
-    size = len(labels)
-    differing = [(r, c) for r in range(size) for c in range(size) if answer[r][c] != other[r][c]]
+    rows, cols = len(labels), len(labels[0])
+    differing = [(r, c) for r in range(rows) for c in range(cols) if answer[r][c] != other[r][c]]
     rng.shuffle(differing)
     counts = [len(cells) for cells in cells_by_region(labels)]
     for cell in differing:
         home = labels[cell[0]][cell[1]]
         if counts[home] == MIN_CELLS:
             continue
-        targets = sorted({labels[r][c] for r, c in neighbours(cell, size, size)} - {home})
+        targets = sorted({labels[r][c] for r, c in neighbours(cell, rows, cols)} - {home})
         rng.shuffle(targets)
         for target in targets:
             if counts[target] == MAX_CELLS:
@@ -267,8 +266,8 @@ def _reshape(labels: Grid, answer: Answer, other: Answer, rng: random.Random, se
             trial = canonical_labels(moved)
             if trial in seen:
                 continue
-            rest = [(r, c) for r in range(size) for c in range(size) if moved[r][c] == home]
-            if len(components(rest)) == 1 and not check(_puzzle(size, trial, None, answer), answer):
+            rest = [(r, c) for r in range(rows) for c in range(cols) if moved[r][c] == home]
+            if len(components(rest)) == 1 and not check(_puzzle(trial, None, answer), answer):
                 return trial
     return None
 
@@ -332,13 +331,14 @@ def _block_sizes(labels: Grid, answer: Answer) -> tuple[int, ...]:
     return tuple(block_sizes(cells, shaded)[0] for cells in cells_by_region(labels))
 
 
-def _puzzle(size: int, labels: Grid, numbers: tuple[int | None, ...] | None, answer: Answer) -> NuritwinPuzzle:
+def _puzzle(labels: Grid, numbers: tuple[int | None, ...] | None, answer: Answer) -> NuritwinPuzzle:
     """The puzzle with `numbers` printed in each region's first cell (none when `numbers` is None)."""
-    clues = [[None] * size for _ in range(size)]
+    rows, cols = len(labels), len(labels[0])
+    clues = [[None] * cols for _ in range(rows)]
     for cells, number in zip(cells_by_region(labels), numbers or ()):
         clues[cells[0][0]][cells[0][1]] = number
-    return NuritwinPuzzle(size, size, labels, tuple(tuple(row) for row in clues), answer)
+    return NuritwinPuzzle(rows, cols, labels, tuple(tuple(row) for row in clues), answer)
 
 
-def _cells(size: int) -> list[Cell]:
-    return [(r, c) for r in range(size) for c in range(size)]
+def _cells(rows: int, cols: int) -> list[Cell]:
+    return [(r, c) for r in range(rows) for c in range(cols)]

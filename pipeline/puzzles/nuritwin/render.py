@@ -8,7 +8,6 @@ that touch print as one solid block. A number in a shaded cell sits in a white d
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -16,6 +15,8 @@ from pipeline.render.svg import (
     PT,
     THIN_PT,
     Canvas,
+    Figure,
+    FigureSize,
     frame_segments,
     grid_segments,
     wall_segments,
@@ -28,8 +29,25 @@ MARGIN_MM = HEAVY_PT * PT / 2  # the frame's outer half
 WALL_GAP_MM = HEAVY_PT * PT / 2 + 0.5  # half a wall, then white paper, before any shading
 
 
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """The figure's size and the finest print it may hold, for any puzzle of these dimensions.
+
+    The finest print is what the drawing can hold, not what one puzzle happens to: a number
+    anywhere (and in an answer, a number in a disc) and thin cell lines. So layout can choose a
+    page for a size before any puzzle exists, and every puzzle of that size agrees with it.
+    """
+    return FigureSize(
+        width_mm=cols * CELL_MM + 2 * MARGIN_MM,
+        height_mm=rows * CELL_MM + 2 * MARGIN_MM,
+        smallest_text_pt=min(NUMBER_PT, DISC_NUMBER_PT) if answer else NUMBER_PT,
+        thinnest_line_pt=THIN_PT,  # cell lines; walls and discs are heavier
+    )
+
+
 def draw(puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
-    canvas = Canvas(puzzle.cols * CELL_MM + 2 * MARGIN_MM, puzzle.rows * CELL_MM + 2 * MARGIN_MM)
+    """The puzzle (or its answer) drawn, sized as print_size() says for its dimensions."""
+    size = print_size(puzzle.rows, puzzle.cols, answer=answer)
+    canvas = Canvas(size.width_mm, size.height_mm)
     x0 = y0 = MARGIN_MM
     labels = [list(row) for row in puzzle.regions]
     if answer:
@@ -37,7 +55,13 @@ def draw(puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
     canvas.lines(grid_segments(x0, y0, puzzle.rows, puzzle.cols, CELL_MM), THIN_PT)
     canvas.lines(wall_segments(x0, y0, labels, CELL_MM) + frame_segments(x0, y0, puzzle.rows, puzzle.cols, CELL_MM), HEAVY_PT)
     _numbers(canvas, puzzle, x0, y0, answer)
-    return canvas.figure()
+    return Figure(
+        svg=canvas.figure().svg,
+        width_mm=size.width_mm,
+        height_mm=size.height_mm,
+        smallest_text_pt=size.smallest_text_pt,
+        thinnest_line_pt=size.thinnest_line_pt,
+    )
 
 
 def _shade(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float) -> None:
