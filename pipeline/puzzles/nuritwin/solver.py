@@ -35,7 +35,8 @@ from pipeline.puzzles.nuritwin.model import (
     cells_by_region,
 )
 
-Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
+Option = tuple[int, int, int]
+_UNSEEN = object()  # a cache miss, told apart from a remembered None  # a region's shading as a mask, and the cells outside it touching each block
 
 
 @cache
@@ -130,6 +131,9 @@ class Layout:
         # the same domains and the same cells near them again and again (over 90% of lookups).
         self._spans: list[dict[int, tuple[int, int]]] = [{} for _ in range(count)]
         self._fits: list[dict[tuple[int, int], int]] = [{} for _ in range(count)]
+        # Remembered per layout: the network's reach and cut cells for the known and possible cells
+        # (a quarter of lookups at 10 x 10 find them: restarts and sibling branches meet again).
+        self._networks: dict[tuple[int, int], tuple[int, int] | None] = {}
 
     def _part(self, key: tuple, make, *args):
         found = self.parts.get(key)
@@ -355,16 +359,12 @@ class Layout:
                 common, union = spans[region].get(domain) or self._span(region, domain)
                 known |= common
                 possible |= union
-            if known:
-                rings = self.rings(known & -known, possible)
-                reach = rings[-1]
-                if known & ~reach:
-                    return None
-                known |= self.cut_cells(rings, known)
-                if self.has_square(known):
-                    return None
-            else:
-                reach = possible
+            network = self._networks.get((known, possible), _UNSEEN)
+            if network is _UNSEEN:
+                network = self._networks[(known, possible)] = self._network(known, possible)
+            if network is None:
+                return None
+            reach, known = network
             changed = False
             for region, domain in enumerate(domains):
                 if not domain & (domain - 1):
@@ -386,6 +386,20 @@ class Layout:
                     changed = True
             if not changed:
                 return domains, known
+
+    def _network(self, known: int, possible: int) -> tuple[int, int] | None:
+        """The cells the network can reach and the cells known shaded, with those it cannot do
+        without; None when a known cell is out of reach or the known cells make a 2 x 2."""
+        if not known:
+            return possible, known
+        rings = self.rings(known & -known, possible)
+        reach = rings[-1]
+        if known & ~reach:
+            return None
+        known |= self.cut_cells(rings, known)
+        if self.has_square(known):
+            return None
+        return reach, known
 
     def _fitting(self, region: int, reach: int, known: int) -> int:
         """The region's shadings that fit the network's reach and the cells known to be shaded."""
