@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin.model import (
@@ -35,8 +36,18 @@ from pipeline.puzzles.nuritwin.model import (
     cells_by_region,
 )
 
-Option = tuple[int, int, int]
-_UNSEEN = object()  # a cache miss, told apart from a remembered None  # a region's shading as a mask, and the cells outside it touching each block
+Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
+_UNSEEN = object()  # a cache miss, told apart from a remembered None
+
+
+class Narrowed(NamedTuple):
+    """A search state narrowed until nothing changes."""
+
+    domains: list[int]
+    base: int  # the cells every shading left in some region shades
+    possible: int  # the cells some shading left shades
+    reach: int  # the possible cells the network can reach
+    known: int  # base and the cells the network cannot do without
 
 
 @cache
@@ -343,37 +354,52 @@ class Layout:
         _Search(self, orders, limit, budget, found).run(domains)
         return [self.answer(shaded) for shaded in found]
 
-    def narrow(self, domains: list[int]) -> tuple[list[int], int] | None:
+    def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
         """The domains narrowed until nothing changes, and the cells known shaded; None at a dead end.
 
         The network grows from one known shaded cell through shaded or still possible cells, so a
         shading with a cell it cannot reach, or a block with no way out into that reach, is out; so
         is one that leaves a cell the network cannot do without unshaded, and one that completes a
         shaded 2 x 2 with known cells.
+
+        `parent`, when given, is the narrowed state these domains were made from by settling region
+        `settled`. Then the cells every region shades are updated for that region alone, and a
+        region is looked at again only where the reach or the known cells changed near it: its
+        domain already fits what it saw last (parent's every domain fitted the parent's reach).
         """
         domains = list(domains)
-        spans, fits, watched = self._spans, self._fits, self.watched
-        while True:
-            known = possible = 0
+        spans, fits, watched, owns = self._spans, self._fits, self.watched, self.region_masks
+        if parent is None:
+            base = possible = 0
             for region, domain in enumerate(domains):
                 common, union = spans[region].get(domain) or self._span(region, domain)
-                known |= common
+                base |= common
                 possible |= union
-            network = self._networks.get((known, possible), _UNSEEN)
+            seen_reach = seen_known = None
+        else:
+            common, union = spans[settled].get(domains[settled]) or self._span(settled, domains[settled])
+            base = parent.base & ~owns[settled] | common
+            possible = parent.possible & ~owns[settled] | union
+            seen_reach, seen_known = parent.reach, parent.known
+        while True:
+            network = self._networks.get((base, possible), _UNSEEN)
             if network is _UNSEEN:
-                network = self._networks[(known, possible)] = self._network(known, possible)
+                network = self._networks[(base, possible)] = self._network(base, possible)
             if network is None:
                 return None
             reach, known = network
+            moved = -1 if seen_reach is None else (reach ^ seen_reach) | (known ^ seen_known)
             changed = False
             for region, domain in enumerate(domains):
                 if not domain & (domain - 1):
                     # A settled region: its cells are known, so only its blocks' ways out can fail.
                     mask, exit_a, exit_b = self.options[region][domain.bit_length() - 1]
-                    if not exit_a & reach or not exit_b & reach or known & self.region_masks[region] & ~mask:
+                    if not exit_a & reach or not exit_b & reach or known & owns[region] & ~mask:
                         return None
                     continue
                 near = watched[region]
+                if not moved & near:
+                    continue
                 key = (reach & near, known & near)
                 fitting = fits[region].get(key)
                 if fitting is None:
@@ -383,9 +409,13 @@ class Layout:
                     if not kept:
                         return None
                     domains[region] = kept
+                    common, union = spans[region].get(kept) or self._span(region, kept)
+                    base = base & ~owns[region] | common
+                    possible = possible & ~owns[region] | union
                     changed = True
             if not changed:
-                return domains, known
+                return Narrowed(domains, base, possible, reach, known)
+            seen_reach, seen_known = reach, known
 
     def _network(self, known: int, possible: int) -> tuple[int, int] | None:
         """The cells the network can reach and the cells known shaded, with those it cannot do
@@ -434,19 +464,19 @@ class _Search:
         self.budget = budget
         self.found = found
 
-    def run(self, domains: list[int]) -> None:
+    def run(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> None:
         self.budget.spend()
-        narrowed = self.layout.narrow(domains)
+        narrowed = self.layout.narrow(domains, parent, settled)
         if narrowed is None:
             return
-        domains, known = narrowed
+        domains = narrowed.domains
         pick = self._pick(domains)
         if pick is None:
-            self.found.append(known)
+            self.found.append(narrowed.known)
             return
         for i in self.orders[pick]:
             if domains[pick] >> i & 1:
-                self.run(domains[:pick] + [1 << i] + domains[pick + 1:])
+                self.run(domains[:pick] + [1 << i] + domains[pick + 1:], narrowed, pick)
                 if len(self.found) >= self.limit:
                     return
 
