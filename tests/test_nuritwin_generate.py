@@ -18,7 +18,8 @@ from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
 
 CODES = {6: ["harbour", "lantern", "2026-11-30"], 7: ["harbour", "lantern"], 8: ["harbour", "lantern"],
          9: ["harbour"], 10: ["harbour"]}
-CASES = [(size, code) for size, codes in CODES.items() for code in codes]
+SLOW = pytest.mark.slow  # 9 x 9 and 10 x 10 take 5-7 s each to make and prove on a busy machine
+CASES = [pytest.param(size, code, marks=[SLOW] if size >= 9 else []) for size, codes in CODES.items() for code in codes]
 
 
 @cache
@@ -49,7 +50,7 @@ def test_generated_puzzles_are_valid_unique_and_proved_twice(size, code):
     assert stats["attempts"] >= 1 + stats["dropped_at_step_limit"]
 
 
-@pytest.mark.parametrize("size, code", [(6, "harbour"), (8, "harbour"), (8, "lantern"), (10, "harbour")])
+@pytest.mark.parametrize("size, code", [(6, "harbour"), (8, "harbour"), (8, "lantern"), pytest.param(10, "harbour", marks=SLOW)])
 def test_every_printed_number_is_needed(size, code):
     puzzle = made(size, code).puzzle
     numbered = [region for region, number in enumerate(puzzle.numbers) if number is not None]
