@@ -38,6 +38,9 @@ from pipeline.puzzles.nuritwin.model import (
 
 Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
 _UNSEEN = object()  # a cache miss, told apart from a remembered None
+# States and network states one layout remembers at most: the ones that recur are met first (near
+# the root), and a layout counted many times to the step limit would otherwise hold some 10^5.
+REMEMBERED = 20_000
 
 
 class Narrowed(NamedTuple):
@@ -399,7 +402,9 @@ class Layout:
         while True:
             network = self._networks.get((base, possible), _UNSEEN)
             if network is _UNSEEN:
-                network = self._networks[(base, possible)] = self._network(base, possible)
+                network = self._network(base, possible)
+                if len(self._networks) < REMEMBERED:
+                    self._networks[(base, possible)] = network
             if network is None:
                 return None
             reach, known = network
@@ -485,7 +490,9 @@ class _Search:
         key = tuple(domains)
         narrowed = self.narrowed.get(key, _UNSEEN)
         if narrowed is _UNSEEN:
-            narrowed = self.narrowed[key] = self.layout.narrow(domains, parent, settled)
+            narrowed = self.layout.narrow(domains, parent, settled)
+            if len(self.narrowed) < REMEMBERED:
+                self.narrowed[key] = narrowed
         if narrowed is None:
             return
         domains = narrowed.domains
