@@ -158,7 +158,7 @@ class Layout:
         self._spans: list[dict[int, tuple[int, int]]] = [{} for _ in range(count)]
         self._fits: list[dict[tuple[int, int], int]] = [{} for _ in range(count)]
         # Remembered per layout: the network's reach and cut cells for the known and possible cells
-        # (a quarter of lookups at 10 x 10 find them: restarts and sibling branches meet again).
+        # (a fifth of lookups at 10 x 10 find them: restarts and sibling branches meet again).
         self._networks: dict[tuple[int, int], tuple[int, int] | None] = {}
         # Remembered per layout: each state's narrowing. Restarts of a draw, and the draws of one
         # layout, begin at the same root with the same first branches (a sixth of nodes at 10 x 10).
@@ -373,7 +373,7 @@ class Layout:
         return [self.answer(shaded) for shaded in found]
 
     def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
-        """The domains narrowed until nothing changes, and the cells known shaded; None at a dead end.
+        """The state narrowed until nothing changes (its domains, reach and known cells); None at a dead end.
 
         The network grows from one known shaded cell through shaded or still possible cells, so a
         shading with a cell it cannot reach, or a block with no way out into that reach, is out; so
