@@ -16,7 +16,7 @@ from pipeline.puzzles.nonogram.solver import line_solve
 
 
 def made(size: int, code: str):
-    return PUZZLE_TYPE.generate(size, rng_for("nonogram", size, code), Budget())
+    return PUZZLE_TYPE.make(size, code, Budget())
 
 
 def test_generated_5x5_puzzles_have_one_answer_by_exhaustive_search():
@@ -48,9 +48,9 @@ def test_pictures_flip_about_one_cell_in_six_after_smoothing(monkeypatch):
     def run_count(picture_rows):
         return sum(len(clue) for clue in generate.puzzle_of(picture_rows, 15).row_clues)
 
-    noisy = [run_count(generate.draw_picture(15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
+    noisy = [run_count(generate.draw_picture(15, rng_for("nonogram", PUZZLE_TYPE.make_params(15), f"n{i}"))) for i in range(20)]
     monkeypatch.setattr(generate, "FLIP_SHARE", 0.0)
-    smooth = [run_count(generate.draw_picture(15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
+    smooth = [run_count(generate.draw_picture(15, rng_for("nonogram", PUZZLE_TYPE.make_params(15), f"n{i}"))) for i in range(20)]
     assert statistics.mean(noisy) > 1.5 * statistics.mean(smooth)
 
 

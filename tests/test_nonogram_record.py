@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogram_reference import puzzle_from_text
-from pipeline.codes import rng_for
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE
@@ -41,7 +40,7 @@ def test_check_names_each_broken_rule(answer, codes):
 
 
 def made(size: int, code: str):
-    return PUZZLE_TYPE.generate(size, rng_for("nonogram", size, code), Budget())
+    return PUZZLE_TYPE.make(size, code, Budget())
 
 
 def full_record(puzzle) -> dict:

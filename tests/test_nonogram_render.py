@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogram_reference import puzzle_from_text
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE
 from pipeline.puzzles.nonogram.render import CELL_MM, CLUE_GAP_MM, LINE_PITCH_MM
@@ -97,7 +96,7 @@ def test_the_busiest_15x15_fits_an_a5_text_block_at_natural_size():
 @pytest.mark.parametrize("size", [5, 10, 15])
 @pytest.mark.parametrize("answer", [False, True])
 def test_figures_are_black_on_white_and_compact(size, answer):
-    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(size, "draw", Budget()).puzzle
     figure = PUZZLE_TYPE.draw(puzzle, answer=answer)
     colours = set(re.findall(r'(?:fill|stroke)="([^"]+)"', figure.svg))
     assert colours <= {"#000000", "#ffffff", "none"}, colours
@@ -119,7 +118,7 @@ def test_figures_are_black_on_white_and_compact(size, answer):
 
 @pytest.mark.parametrize("size, heavier", [(5, 0), (10, 2), (15, 4)])
 def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
-    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(size, "draw", Budget()).puzzle
     paths = [e for e in elements(PUZZLE_TYPE.draw(puzzle, answer=False).svg) if e.tag == f"{SVG}path"]
     widths = sorted({float(p.get("stroke-width")) for p in paths})
     by_width = {float(p.get("stroke-width")): p.get("d").count("M") for p in paths}

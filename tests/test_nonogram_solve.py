@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from nonogram_reference import answers, puzzle_from_text, runs
-from pipeline.codes import rng_for
 from pipeline.errors import StepLimit
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, proof
@@ -92,14 +91,14 @@ def test_clues_too_long_for_their_line_have_no_answer():
 @pytest.mark.parametrize("size", [5, 10, 15])
 def test_generated_puzzles_are_proved_unique_by_both_engines(size):
     for index in range(5):
-        puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, f"solve-{index}"), Budget()).puzzle
+        puzzle = PUZZLE_TYPE.make(size, f"solve-{index}", Budget()).puzzle
         assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
         assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
         assert PUZZLE_TYPE.promises(puzzle) == []
 
 
 def test_solving_stops_at_the_step_limit():
-    puzzle = PUZZLE_TYPE.generate(15, rng_for("nonogram", 15, "steps"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(15, "steps", Budget()).puzzle
     with pytest.raises(StepLimit):
         PUZZLE_TYPE.solve(puzzle, 2, Budget(steps=10))
 

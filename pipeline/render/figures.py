@@ -74,7 +74,7 @@ def sample_puzzle(type_name: str, size: int) -> Any | None:
     """
     ptype = puzzle_types()[type_name]
     try:
-        return ptype.generate(size, rng_for(type_name, size, SAMPLE_CODE), Budget()).puzzle
+        return ptype.make(size, SAMPLE_CODE, Budget()).puzzle
     except StepLimit:
         return None
 

@@ -65,7 +65,7 @@ def make_one(type_name: str, size: int, code: str, seconds: float) -> tuple[dict
     ptype = get_type(type_name)
     start = time.perf_counter()
     try:
-        made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=seconds))
+        made = ptype.make(size, code, Budget(seconds=seconds))
     except StepLimit as exc:
         return None, f"not proved within the budget ({exc})", time.perf_counter() - start
     record = make_record(ptype, made.puzzle, puzzle_id=puzzle_id(type_name, size, code), code=code, stats=made.stats)

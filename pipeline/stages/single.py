@@ -45,7 +45,7 @@ def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, se
 
     start = time.perf_counter()
     try:
-        made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=seconds))
+        made = ptype.make(size, code, Budget(seconds=seconds))
     except StepLimit as exc:
         raise ProofError(f"{type_name} {size}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
     pid = puzzle_id(type_name, size, code)

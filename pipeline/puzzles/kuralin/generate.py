@@ -63,7 +63,8 @@ class _Meter:
             self.spent += child.spent
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    size = rows
     attempts = drops = 0
     while True:
         attempts += 1

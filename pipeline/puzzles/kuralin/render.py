@@ -11,7 +11,7 @@ marks look as they do in the puzzle.
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
+from pipeline.render.svg import Figure, FigureSize
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, loop_order
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -79,3 +79,8 @@ def _halo(canvas: Canvas, cx: float, cy: float) -> None:
     """Paper under a circle, so that black cells and grid lines leave a clear ring around it."""
     drawing = canvas.drawing
     drawing.add(drawing.circle(center=(round(cx, 2), round(cy, 2)), r=round(RADIUS + HALO_MM, 2), fill=PAPER, stroke="none"))
+
+
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """Every Kuralin of a grid takes the same room: the cells and the frame."""
+    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT)

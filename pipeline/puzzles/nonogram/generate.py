@@ -34,7 +34,8 @@ FLIP_ROUNDS = 8  # retries of one picture before it is redrawn
 MAX_PICTURES = 60  # pictures drawn before the staircase fallback; far beyond what any code needs
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    size = rows
     flips = 0
     for attempt in range(1, MAX_PICTURES + 1):
         picture = draw_picture(size, rng)

@@ -6,7 +6,7 @@ so the clues are drawn at 8.5 pt and stay at or above 7 pt down to a scale of 0.
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
+from pipeline.render.svg import Figure, FigureSize
 from pipeline.puzzles.nonogram.model import FILLED, Clue, Nonogram
 from pipeline.render.svg import (
     DIGIT_EM,
@@ -97,3 +97,24 @@ def _draw_grid(canvas: Canvas, puzzle: Nonogram, x0: float, y0: float) -> None:
     ]
     canvas.lines(heavier, MEDIUM_PT)
     canvas.lines(frame_segments(x0, y0, rows, cols, CELL_MM), HEAVY_PT)
+
+
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """The most room a figure of this grid can take: the widest row clue and the tallest column
+    clue any puzzle of the size could show."""
+    if answer:
+        return FigureSize(2 * MARGIN_MM + cols * CELL_MM, 2 * MARGIN_MM + rows * CELL_MM, 0.0, THIN_PT)
+    left = max(_row_clue_width(clue) for clue in _widest_clues(cols))
+    top = ((rows + 1) // 2) * LINE_PITCH_MM
+    width = MARGIN_MM + left + CLUE_GAP_MM + cols * CELL_MM + MARGIN_MM
+    height = MARGIN_MM + top + CLUE_GAP_MM + rows * CELL_MM + MARGIN_MM
+    return FigureSize(width, height, CLUE_PT, THIN_PT)
+
+
+def _widest_clues(length: int) -> list[Clue]:
+    """Candidate widest clues of a line: k runs of ones, or one long run with ones."""
+    clues: list[Clue] = [(1,) * ((length + 1) // 2)]
+    for long in range(10, length + 1):
+        rest = (length - long - 1 + 1) // 2
+        clues.append((long,) + (1,) * max(0, rest))
+    return clues

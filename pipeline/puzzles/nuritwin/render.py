@@ -8,7 +8,7 @@ that touch print as one solid block. A number in a shaded cell sits in a white d
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
+from pipeline.render.svg import Figure, FigureSize
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -73,3 +73,10 @@ def _numbers(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float, answe
             else:
                 canvas.text(cx, cy, str(number), NUMBER_PT)
 
+
+
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """Every Nuritwin of a grid takes the same room: the cells and the frame."""
+    return FigureSize(
+        cols * CELL_MM + 2 * MARGIN_MM, rows * CELL_MM + 2 * MARGIN_MM, DISC_NUMBER_PT if answer else NUMBER_PT, THIN_PT
+    )
