@@ -11,12 +11,13 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from pipeline.codes import rng_for
 from pipeline.errors import OptionError, ProofError
 from pipeline.parallel import default_jobs
-from pipeline.puzzles.base import Budget
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.params import Params
 from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import JobSpec
@@ -24,7 +25,7 @@ from pipeline.spec import JobSpec
 Log = Callable[[str], None]
 
 
-def _row(type_name: str, size: int, stage: str, times: list[float], **extra: Any) -> dict[str, Any]:
+def _row(type_name: str, size: str, stage: str, times: list[float], **extra: Any) -> dict[str, Any]:
     return {
         "type": type_name, "size": size, "stage": stage, "n": len(times),
         "median_s": round(statistics.median(times), 5), "min_s": round(min(times), 5), "max_s": round(max(times), 5),
@@ -48,20 +49,21 @@ def ms(seconds: float) -> str:
     return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
 
 
-def bench_type(type_name: str, size: int, n: int, log: Log) -> list[dict[str, Any]]:
+def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[str, Any]]:
     from pipeline.stages.verify import judge
 
     ptype = puzzle_types()[type_name]
+    size = params.size
     gen_times, ver_times, proof_times, solver_times, stats = [], [], [], [], []
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
         for i in range(n):
             code = f"bench-{i + 1}"
             start = time.perf_counter()
-            made = ptype.make(size, code, Budget(seconds=600))
+            made = ptype.make(params, code, Budget(seconds=600))
             gen_times.append(time.perf_counter() - start)
             stats.append(made.stats)
             path = Path(tmp) / f"{i}.json"
-            path.write_text(dumps_record(make_record(ptype, made.puzzle, puzzle_id=str(i), code=code, stats=made.stats)))
+            path.write_text(dumps_record(make_record(ptype, made.puzzle, params=params, puzzle_id=str(i), code=code, stats=made.stats)))
             start = time.perf_counter()
             verdict = judge(path)
             ver_times.append(time.perf_counter() - start)
@@ -82,9 +84,10 @@ def bench_type(type_name: str, size: int, n: int, log: Log) -> list[dict[str, An
     ]
 
 
-def _typical_size(sizes: Sequence[int]) -> int:
-    """The middle size a type offers: what a typical book prints most."""
-    return list(sizes)[len(sizes) // 2]
+def _typical_size(ptype: PuzzleType) -> str:
+    """The middle of a type's usual sizes: what a typical book prints most."""
+    sizes = list(ptype.presets)
+    return sizes[len(sizes) // 2]
 
 
 def _layout_job(pages: int) -> JobSpec:
@@ -96,7 +99,7 @@ def _layout_job(pages: int) -> JobSpec:
     types = puzzle_types()
     per_type = max(1, -(-pages * 3 // (2 * len(types))))
     sections = [
-        {"type": name, "size": _typical_size(t.sizes), "count": per_type, "per_page": 2} for name, t in types.items()
+        {"type": name, "size": _typical_size(t), "count": per_type, "per_page": 2} for name, t in types.items()
     ]
     return JobSpec.model_validate({"title": "Layout benchmark", "seed": "bench", "sections": sections})
 
@@ -125,7 +128,7 @@ def bench_speedup(log: Log) -> dict[str, Any]:
     from pipeline.stages.verify import verify
 
     types = puzzle_types()
-    sections = [{"type": name, "size": _typical_size(t.sizes), "count": 12} for name, t in types.items()]
+    sections = [{"type": name, "size": _typical_size(t), "count": 12} for name, t in types.items()]
     job = JobSpec.model_validate({"title": "Speed-up benchmark", "seed": "speedup", "sections": sections})
     timings = {}
     jobs_n = default_jobs()
@@ -143,20 +146,30 @@ def bench_speedup(log: Log) -> dict[str, Any]:
     }
 
 
+def _sizes(ptype: PuzzleType, size: str | None) -> list[Params]:
+    """The type's usual sizes, or the one size asked for when the type can make it."""
+    if size is None:
+        return list(ptype.presets.values())
+    try:
+        return [ptype.make_params(size)]
+    except ValueError:
+        return []
+
+
 def run_bench(
-    *, n: int, type_name: str | None, size: int | None, pages: int, speedup: bool, log: Log
+    *, n: int, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log
 ) -> dict[str, Any]:
     types = puzzle_types()
     if type_name is not None and type_name not in types:
         raise OptionError(f"--type: unknown puzzle type '{type_name}' (known: {', '.join(types)})")
     chosen = [type_name] if type_name else list(types)
-    if size is not None and not any(size in types[t].sizes for t in chosen):
+    wanted = {name: _sizes(types[name], size) for name in chosen}
+    if not any(wanted.values()):
         raise OptionError(f"--size: no chosen type comes in size {size}")
     results = []
     for name in chosen:
-        for s in types[name].sizes:
-            if size is None or s == size:
-                results += bench_type(name, s, n, log)
+        for params in wanted[name]:
+            results += bench_type(name, params, n, log)
     whole_job = type_name is None and size is None
     out: dict[str, Any] = {"results": results, "layout": None}
     if pages > 0 and whole_job:

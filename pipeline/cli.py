@@ -204,7 +204,9 @@ def layout(outdir: OutdirArg) -> None:
 @_run
 def new(
     type_name: Annotated[str, typer.Argument(metavar="TYPE", help="Puzzle type (see `puzzlepress types`).")],
-    size: Annotated[int, typer.Option("--size", "-s", help="Grid size (squares a side).")],
+    size: Annotated[
+        Optional[str], typer.Option("--size", "-s", help="Grid size: 10 for a square, 20x15 for 20 columns by 15 rows [default: the type's].")
+    ] = None,
     code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path("output/new"),
     seconds: Annotated[float, typer.Option("--seconds", help="Time budget for making the puzzle.")] = 600.0,
@@ -214,7 +216,7 @@ def new(
 
     result = make_single(type_name, size, code, output, seconds=seconds)
     print(result.code)
-    _say(f"{result.title} {size}×{size}, code {result.code}: proved unique ({result.seconds:.2f} s)")
+    _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
         _say(f"  {path}")
 
@@ -222,12 +224,12 @@ def new(
 @app.command()
 @_run
 def types() -> None:
-    """List the puzzle types and their sizes."""
+    """List the puzzle types, their parameters with ranges and defaults, and their usual sizes."""
     from pipeline.registry import puzzle_types
 
-    table = Table("type", "title", "sizes", "generator")
+    table = Table("type", "title", "parameters", "usual sizes", "generator")
     for name, ptype in puzzle_types().items():
-        table.add_row(name, ptype.title, ", ".join(map(str, ptype.sizes)), f"{name}/{ptype.version}")
+        table.add_row(name, ptype.title, "\n".join(ptype.params.describe()), ", ".join(ptype.presets), f"{name}/{ptype.version}")
     Console().print(table)
 
 
@@ -236,7 +238,7 @@ def types() -> None:
 def bench(
     n: Annotated[int, typer.Option("--n", help="Puzzles per type and size.")] = 20,
     type_name: Annotated[Optional[str], typer.Option("--type", help="Only this type.")] = None,
-    size: Annotated[Optional[int], typer.Option("--size", help="Only this size.")] = None,
+    size: Annotated[Optional[str], typer.Option("--size", help="Only this size (10, or 20x15 for columns x rows).")] = None,
     pages: Annotated[int, typer.Option("--pages", help="Pages in the layout benchmark's book (0 skips it).")] = 200,
     speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a build with --jobs 1 and all cores.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,

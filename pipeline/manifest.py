@@ -30,7 +30,9 @@ Role = Literal["puzzle", "previous"]  # "previous": last issue's puzzle, printed
 class Entry:
     id: str
     type: str
-    size: int
+    rows: int
+    cols: int
+    params: dict[str, Any]  # the type's parameters other than the grid, where not the defaults
     code: str
     section: int
     number: int  # the puzzle's number in the booklet (1-based); previous-issue entries count apart
@@ -39,6 +41,17 @@ class Entry:
     stats: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     verdict: dict[str, Any] | None = None
+
+    @property
+    def label(self) -> str:
+        """The grid as labels print it: columns × rows."""
+        return f"{self.cols}×{self.rows}"
+
+    def describes(self, record: dict[str, Any]) -> list[str]:
+        """The fields in which a record differs from this entry; [] when it is this entry's puzzle."""
+        wanted = {"id": self.id, "type": self.type, "rows": self.rows, "cols": self.cols, "code": self.code,
+                  "params": self.params}
+        return [name for name, value in wanted.items() if record.get(name, {} if name == "params" else None) != value]
 
     @property
     def proved(self) -> bool:
@@ -74,7 +87,8 @@ class Manifest:
                     "index": i,
                     "title": section.heading,
                     "type": section.type,
-                    "size": section.size,
+                    "size": section.puzzle_params.size,
+                    "params": section.puzzle_params.extras(),
                     "puzzles": [e.id for e in self.section_entries(i)],
                 }
                 for i, section in enumerate(self.job.sections)

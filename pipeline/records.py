@@ -7,14 +7,18 @@ renamed into place only when complete.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import Params
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
 
@@ -56,8 +60,10 @@ def generator_tag(ptype: PuzzleType) -> str:
 
 
 def make_record(
-    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any]
+    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any], params: Params | None = None
 ) -> dict[str, Any]:
+    """The record of a puzzle. Parameters other than the grid are written (as `params`) only when
+    they differ from their defaults, so records made before parameters existed are unchanged."""
     record: dict[str, Any] = {
         "id": puzzle_id,
         "type": ptype.name,
@@ -66,9 +72,16 @@ def make_record(
         "code": code,
         "generator": generator_tag(ptype),
     }
+    if params is not None and params.extras():
+        record["params"] = params.extras()
     record.update(ptype.to_record(puzzle))
     record["stats"] = stats
     return record
+
+
+def sha256_file(path: Path) -> str:
+    """The digest that binds a verdict to the exact record bytes it judged."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def read_json(path: Path) -> Any:
@@ -121,4 +134,22 @@ def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleTy
     ptype = known_types.get(record["type"])
     if ptype is None:
         raise RecordError(where, f"unknown puzzle type '{record['type']}' (known: {', '.join(known_types)})")
+    if not isinstance(record.get("params", {}), dict):
+        raise RecordError(where, "field 'params' must be an object of parameter names and values")
+    try:
+        ptype.params_of(record)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = ".".join(map(str, first["loc"]))
+        raise RecordError(where, f"{ptype.name} parameter '{name}': {first['msg']}") from None
     return ptype
+
+
+def load_puzzle(path: Path, known_types: dict[str, PuzzleType]) -> tuple[PuzzleType, Any, dict[str, Any]]:
+    """(type, puzzle, record) from a record file; RecordError names the file and the field."""
+    record = read_json(path)
+    ptype = check_common_fields(record, str(path), known_types)
+    try:
+        return ptype, ptype.from_record(record), record
+    except RecordError as exc:
+        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None

@@ -21,13 +21,15 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
-    ValidationInfo,
-    field_validator,
+    PrivateAttr,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
+from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
@@ -161,6 +163,8 @@ class Page(Strict):
 
 
 class Answers(Strict):
+    """Where answers print: the one policy every stage asks, rather than comparing placements."""
+
     placement: Literal["end", "section", "separate", "previous", "none"] = "end"
     per_page: int | None = Field(default=None, ge=1, le=24)  # None: as many as print at half size or more, up to 12
     interval_days: int = Field(default=7, ge=1, le=366)  # how far back 'previous' looks
@@ -169,6 +173,29 @@ class Answers(Strict):
     @classmethod
     def _placement_only(cls, value: Any) -> Any:
         return {"placement": value} if isinstance(value, str) else value
+
+    @property
+    def in_booklet(self) -> bool:
+        """Answer pages inside booklet.pdf (after each section, at the end, or last issue's)."""
+        return self.placement in ("end", "section", "previous")
+
+    @property
+    def after_each_section(self) -> bool:
+        return self.placement == "section"
+
+    @property
+    def at_end(self) -> bool:
+        return self.placement == "end"
+
+    @property
+    def separate_file(self) -> bool:
+        """Answers in answers.pdf, whose page references point into booklet.pdf."""
+        return self.placement == "separate"
+
+    @property
+    def from_previous_issue(self) -> bool:
+        """This issue prints the previous issue's answers, so that issue's puzzles are made too."""
+        return self.placement == "previous"
 
 
 class FrontMatter(Strict):
@@ -193,21 +220,19 @@ def _known_type(name: str) -> str:
 
 class Section(Strict):
     type: Annotated[str, AfterValidator(_known_type)]
-    size: int
+    size: int | str | None = None  # 10, "20x15" (columns x rows) or a preset name; default: the type's
+    params: dict[str, Any] = {}  # any of the type's parameters by name, checked by its own model
     count: int = Field(ge=1, le=MAX_COUNT)
     codes: list[Code] = []
     title: str | None = None
     per_page: Literal[1, 2, 4, 6] | None = None
 
-    @field_validator("size")
-    @classmethod
-    def _size_for_type(cls, size: int, info: ValidationInfo) -> int:
-        name = info.data.get("type")
-        if name is not None:
-            sizes = list(puzzle_types()[name].sizes)
-            if size not in sizes:
-                raise ValueError(f"{name} comes in sizes {', '.join(map(str, sizes))}, not {size}")
-        return size
+    _params: Params = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _params_for_type(self) -> "Section":
+        self._params = _section_params(puzzle_types()[self.type], self.size, self.params)
+        return self
 
     @model_validator(mode="after")
     def _codes_fit(self) -> "Section":
@@ -216,8 +241,50 @@ class Section(Strict):
         return self
 
     @property
+    def puzzle_params(self) -> Params:
+        """The type's parameters for every puzzle of the section, validated."""
+        return self._params
+
+    @property
     def heading(self) -> str:
-        return self.title or f"{puzzle_types()[self.type].title} {self.size}×{self.size}"
+        return self.title or f"{puzzle_types()[self.type].title} {self.puzzle_params.label}"
+
+
+def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Params:
+    """The section's parameters from `size` and `params`; a problem is reported at the key the
+    user wrote (`size`, or `params.<name>`), with "did you mean" for an unknown name."""
+    model = ptype.params
+    problems: list[tuple[str, str]] = []
+    if size is not None and set(given) & set(GRID_FIELDS):
+        problems.append(("size", "give the grid as `size` or as params.rows and params.cols, not both"))
+    try:
+        grid = parse_size(size, model.presets) if size is not None else {}
+    except ValueError as exc:
+        problems.append(("size", str(exc)))
+        grid = {}
+    for name in grid:
+        least, most = model.grid_range(name)
+        if not least <= grid[name] <= most:
+            problems.append(("size", f"{ptype.name} grids have {least} to {most} rows and columns, not {size}"))
+            break
+    if not problems:
+        try:
+            return model(**{**grid, **given})
+        except ValidationError as exc:
+            problems += [_param_problem(error, model, "size" if size is not None else None) for error in exc.errors()]
+    where = problems[0][0] if len({w for w, _ in problems}) == 1 else ""
+    text = "; ".join(message if w == where else f"{w}: {message}" for w, message in problems)
+    raise PydanticCustomError("section_params", "{text}", {"text": text, "where": where})
+
+
+def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tuple[str, str]:
+    name = str(error["loc"][0]) if error["loc"] else ""
+    if error["type"] == "extra_forbidden":
+        close = difflib.get_close_matches(name, list(model.model_fields), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(model.model_fields)})"
+        return f"params.{name}", f"unknown parameter '{name}'{hint}"
+    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}"
+    return where, error["msg"].removeprefix("Value error, ")
 
 
 class JobSpec(Strict):
@@ -242,7 +309,7 @@ class JobSpec(Strict):
     def _consistent(self) -> "JobSpec":
         if self.seed is None and self.date is None:
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
-        if self.answers.placement == "previous" and self.date is None:
+        if self.answers.from_previous_issue and self.date is None:
             raise ValueError("answers: previous needs a `date`, to know which issue came before")
         return self
 
@@ -252,7 +319,7 @@ class JobSpec(Strict):
         if self.format == "newsletter":
             if self.date is None:
                 problems.append("format: newsletter needs a `date` for its masthead and its codes")
-            if self.answers.placement == "section":
+            if self.answers.after_each_section:
                 problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
             if self.imposition:
                 problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
@@ -368,6 +435,9 @@ def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
 
 def _describe(error: dict[str, Any], data: Any) -> tuple[Path_, str]:
     path = _user_path(tuple(error["loc"]), data)
+    where = (error.get("ctx") or {}).get("where")
+    if where:  # a section's parameter: name the key the user wrote, when it is there
+        path = _user_path(tuple(error["loc"]) + tuple(where.split(".")), data)
     kind = error["type"]
     given = error.get("input")
     if kind == "extra_forbidden":

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from functools import cache
@@ -86,7 +87,7 @@ def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
         return real(board, limit, budget, **options)
 
     monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
-    result = KURALIN.make(4, "redraw", Budget())
+    result = generate.generate(4, 4, random.Random("redraw"), Budget())
     assert drawn and result.stats["attempts"] == 2
     assert result.puzzle.answer != ambiguous
     assert KURALIN.prove(result.puzzle, 2) == [result.puzzle.answer]

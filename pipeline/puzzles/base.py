@@ -124,7 +124,11 @@ class PuzzleType:
     def make(self, params: Params | int | str, code: str, budget: Budget) -> Generated:
         """The puzzle a code makes with these parameters (or a size as written, 10 or '20x15')."""
         chosen = params if isinstance(params, Params) else self.make_params(params)
-        return self.generate(chosen, rng_for(self.name, chosen, code), budget)
+        made = self.generate(chosen, rng_for(self.name, chosen, code), budget)
+        # a record names its grid from the parameters: a generator that drew another grid is a bug
+        if (made.puzzle.rows, made.puzzle.cols) != (chosen.rows, chosen.cols):
+            raise RuntimeError(f"{self.name} generator made a {made.puzzle.cols}×{made.puzzle.rows} grid for {chosen.label}")
+        return made
 
     def params_of(self, record: dict[str, Any]) -> Params:
         """The parameters a record was made with: its grid, and its `params` field when other

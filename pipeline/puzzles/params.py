@@ -66,6 +66,20 @@ class Params(BaseModel):
         return f"{self.size}-{hashlib.sha256(self.key.encode()).hexdigest()[:6]}"
 
     @classmethod
+    def describe(cls) -> list[str]:
+        """One line per parameter: its name, what it may be and its default, for `puzzlepress types`."""
+        lines = []
+        for name, info in cls.model_fields.items():
+            default = info.get_default(call_default_factory=True)
+            if name in GRID_FIELDS:
+                least, most = cls.grid_range(name)
+                allowed = f"{least} to {most}"
+            else:
+                allowed = info.description or str(info.annotation)
+            lines.append(f"{name}: {allowed} (default {default})")
+        return lines
+
+    @classmethod
     def grid_range(cls, name: str) -> tuple[int, int]:
         """(least, most) for `rows` or `cols`, read off the type's own field constraints."""
         least, most = 1, 10_000

@@ -15,7 +15,6 @@ from typing import Sequence
 
 from pipeline.manifest import Entry
 from pipeline.render.svg import Figure
-from pipeline.registry import puzzle_types
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import (
     GAP_MM,
@@ -87,6 +86,17 @@ class ContentsLine:
 
 
 @dataclass(frozen=True)
+class HowToPlay:
+    """What a how-to-play page shows for one type: its rules and a solved example."""
+
+    name: str
+    title: str
+    text: str  # paragraphs separated by blank lines
+    example_label: str  # "Nonogram 5×5"
+    example: tuple[Drawn, Drawn] | None
+
+
+@dataclass(frozen=True)
 class RulesPage:
     """How to play one type: its rules and a solved example (puzzle and answer)."""
 
@@ -126,7 +136,7 @@ def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
     entry = item.entry
     width, height = _size(item.puzzle.figure, scale)
     return Slot(
-        heading=str(entry.number), detail=f"{item.type_title} {entry.size}×{entry.size}", note=f"code {entry.code}",
+        heading=str(entry.number), detail=f"{item.type_title} {entry.label}", note=f"code {entry.code}",
         src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{entry.number}",
     )
 
@@ -188,33 +198,31 @@ def rules_paragraphs(text: str) -> list[str]:
     return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
 
 
-def rules_page(type_name: str, example: tuple[Drawn, Drawn] | None, box: PageBox, rules: Legibility, outdir: Path) -> RulesPage:
+def rules_page(content: HowToPlay, box: PageBox, legible: Legibility, outdir: Path) -> RulesPage:
     """How to play: the rules, then the example puzzle beside its answer (or above it, when
     side by side would print them too small), in at most half the page."""
-    ptype = puzzle_types()[type_name]
     sheet = None
-    if example is not None:
-        puzzle, answer = example
-        size = min(ptype.sizes)
+    if content.example is not None:
+        puzzle, answer = content.example
         figures = [puzzle.figure, answer.figure]
         placement = None
         for cols, share in ((2, 0.5), (1, 0.8)):  # beside each other in half the page, or stacked
-            grid = even_grid(cols, 2 // cols, box.content_width, box.content_height * share, rules.label)
+            grid = even_grid(cols, 2 // cols, box.content_width, box.content_height * share, legible.label)
             try:
-                placement = Placement(grid, scale_in(figures, grid, rules, f"how to play {ptype.title}"))
+                placement = Placement(grid, scale_in(figures, grid, legible, f"how to play {content.title}"))
                 break
             except Unfit:
                 continue
         if placement is None:
-            raise Unfit(f"page: the how-to-play example ({ptype.title} {size}×{size}) does not fit legibly on the page")
+            raise Unfit(f"page: the how-to-play example ({content.example_label}) does not fit legibly on the page")
         grid = replace(placement.grid, slot_height=placement.grid.label + max(f.height_mm for f in figures) * placement.scale)
         placement = Placement(grid, placement.scale)
         slots = []
         for drawn, heading in ((puzzle, "Example"), (answer, "Its answer")):
             w, h = _size(drawn.figure, placement.scale)
-            slots.append(Slot(heading=heading, detail="", note=f"{ptype.title} {size}×{size}", src=src_for(drawn.path, outdir), width=w, height=h))
-        sheet = Sheet("example", ptype.title, placement.grid, slots)
-    return RulesPage(f"how-to-play-{type_name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), sheet)
+            slots.append(Slot(heading=heading, detail="", note=content.example_label, src=src_for(drawn.path, outdir), width=w, height=h))
+        sheet = Sheet("example", content.title, placement.grid, slots)
+    return RulesPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), sheet)
 
 
 def types_in_order(job: JobSpec) -> list[str]:
@@ -228,17 +236,16 @@ def types_in_order(job: JobSpec) -> list[str]:
 
 def plan_book(
     job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
-    examples: dict[str, tuple[Drawn, Drawn]], outdir: Path,
+    how_to_play: Sequence[HowToPlay], outdir: Path,
 ) -> BookPlan:
     """The whole booklet: how-to-play pages, each section's puzzles, the answers where asked."""
     rules = legibility(job.page.large_print)
-    placement_kind = job.answers.placement
+    policy = job.answers
     plan = BookPlan(sheets=[], rules=[], contents=[])
-    if job.front_matter.how_to_play:
-        for type_name in types_in_order(job):
-            page = rules_page(type_name, examples.get(type_name), box, rules, outdir)
-            plan.rules.append(page)
-            plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
+    for content in how_to_play:
+        page = rules_page(content, box, rules, outdir)
+        plan.rules.append(page)
+        plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
     answers_at_end: list[Sheet] = []
     for index, items in enumerate(sections):
         if not items:
@@ -248,20 +255,20 @@ def plan_book(
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
         plan.contents.append(ContentsLine(heading, f"#section-{index}"))
-        if placement_kind in ("end", "section"):
+        if policy.at_end or policy.after_each_section:
             answers, placed = _answer_sheets(
                 items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}", f"answers.per_page ({heading})"
             )
             plan.placements[f"answers[{index}]"] = placed
-            if placement_kind == "section":
+            if policy.after_each_section:
                 plan.sheets += answers
                 plan.contents.append(ContentsLine(f"Answers · {heading}", f"#answers-{index}"))
             else:
                 answers_at_end += answers
-    if placement_kind == "end" and answers_at_end:
+    if policy.at_end and answers_at_end:
         plan.sheets += answers_at_end
         plan.contents.append(ContentsLine("Answers", f"#{answers_at_end[0].anchor}"))
-    if placement_kind == "previous" and previous:
+    if policy.from_previous_issue and previous:
         assert job.date is not None
         issue = job.previous_issue().date
         answers, placed = _answer_sheets(
@@ -302,7 +309,7 @@ class NewsletterPlan:
 
 
 def plan_newsletter(
-    job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], outdir: Path,
+    job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], how_to_play: Sequence[HowToPlay], outdir: Path,
     answers_from: dt.date | None, front_room: float, answers_room: float | None,
 ) -> NewsletterPlan:
     """Front: masthead and every puzzle of the issue in `front_room` mm. Back: how to play, then
@@ -321,11 +328,10 @@ def plan_newsletter(
     slots = [puzzle_slot(p, placements[f"sections[{p.entry.section}]"].scale, outdir) for p in puzzles]
     front = Sheet("puzzles", job.title, grid, slots, "front")
 
-    pages = []
-    if job.front_matter.how_to_play:
-        for name in types_in_order(job):
-            ptype = puzzle_types()[name]
-            pages.append(RulesPage(f"how-to-play-{name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), None))
+    pages = [
+        RulesPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), None)
+        for content in how_to_play
+    ]
     back_title = None
     back = None
     if answers:

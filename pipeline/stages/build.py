@@ -59,7 +59,7 @@ def check_outdir(outdir: Path) -> None:
 
 def check_job(job: JobSpec, outdir: Path) -> None:
     """Problems the schema cannot see (a grid that cannot fit the page): exit 2, nothing written."""
-    problems = preflight(job, outdir)
+    problems = preflight(job)
     if problems:
         raise InputError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 

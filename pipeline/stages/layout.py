@@ -9,7 +9,6 @@ another gutter.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,13 +18,14 @@ from weasyprint import Document
 
 from pipeline.errors import LayoutError, RecordError, SpecError
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
-from pipeline.records import check_common_fields, read_json, write_atomic
+from pipeline.records import load_puzzle, sha256_file, write_atomic
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
 from pipeline.render.book import (
     MASTHEAD_MM,
     BookPlan,
+    HowToPlay,
     NewsletterPlan,
     Printed,
     long_date,
@@ -34,7 +34,7 @@ from pipeline.render.book import (
     plan_separate_answers,
     types_in_order,
 )
-from pipeline.render.figures import Drawn, draw_example, draw_figures
+from pipeline.stages.drawing import draw_figures, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -74,7 +74,7 @@ class LayoutReport:
 
 def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
     """This issue's puzzles, and the previous issue's when their answers are to be printed."""
-    previous = manifest.puzzles("previous") if manifest.job.answers.placement == "previous" else []
+    previous = manifest.puzzles("previous") if manifest.job.answers.from_previous_issue else []
     return manifest.puzzles("puzzle"), previous
 
 
@@ -88,7 +88,7 @@ def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
             continue
         digest = entry.verdict.get("record_sha256")
         path = record_path(outdir, entry.id)
-        if digest is not None and path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+        if digest is not None and path.exists() and sha256_file(path) != digest:
             refused.append(f"{entry.id} (its record changed after it was verified)")
     if refused:
         raise LayoutError(
@@ -97,18 +97,13 @@ def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
         )
 
 
-def load_puzzle(outdir: Path, entry: Entry) -> tuple[Any, Any]:
+def load_entry(outdir: Path, entry: Entry) -> tuple[Any, Any]:
     """(puzzle type, puzzle) from the entry's record; a bad record names its file and field."""
     path = record_path(outdir, entry.id)
-    record = read_json(path)
-    ptype = check_common_fields(record, str(path), puzzle_types())
-    for name, expected in (("id", entry.id), ("type", entry.type), ("code", entry.code)):
-        if record[name] != expected:
-            raise RecordError(str(path), f"field '{name}' is {record[name]!r} but the manifest says {expected!r}")
-    try:
-        return ptype, ptype.from_record(record)
-    except RecordError as exc:
-        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+    ptype, puzzle, record = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return ptype, puzzle
 
 
 @dataclass(frozen=True)
@@ -119,7 +114,7 @@ class Loaded:
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
-    return [Loaded(entry, *load_puzzle(outdir, entry)) for entry in entries]
+    return [Loaded(entry, *load_entry(outdir, entry)) for entry in entries]
 
 
 def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
@@ -197,11 +192,13 @@ def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
     return [[p for p in printed if p.entry.section == index] for index in range(len(job.sections))]
 
 
-def _examples(outdir: Path, job: JobSpec) -> dict[str, tuple[Drawn, Drawn]]:
-    if job.format != "book" or not job.front_matter.how_to_play:
-        return {}
-    drawn = {name: draw_example(outdir, puzzle_types()[name]) for name in types_in_order(job)}
-    return {name: pair for name, pair in drawn.items() if pair is not None}
+def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
+    """The how-to-play content for each type of the job, in the order the types appear; a
+    newsletter's back page prints the rules without examples."""
+    if not job.front_matter.how_to_play:
+        return []
+    examples = job.format == "book"
+    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in types_in_order(job)]
 
 
 @dataclass
@@ -214,19 +211,19 @@ class Rendered:
 
 def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
     sections = _by_section(job, printed)
-    examples = _examples(outdir, job)
+    pages = how_to_play_pages(outdir, job)
     plans: dict[float, BookPlan] = {}
 
     def make(box: PageBox) -> pdf.Source:
-        plan = plans[box.gutter] = plan_book(job, box, sections, previous, examples, outdir)
+        plan = plans[box.gutter] = plan_book(job, box, sections, previous, pages, outdir)
         context = _page_fields(job, box)
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
     guess_box = page_box(job, gutter_guess(job, 1))
-    guess = plan_book(job, guess_box, sections, previous, examples, outdir).pages + int(job.front_matter.title_page)
+    guess = plan_book(job, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
     booklet, box = _rendered_with_gutter(job, guess, make)
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
-    if job.answers.placement == "separate":
+    if job.answers.separate_file:
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
@@ -250,16 +247,16 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
     box = page_box(job, 0.0)
-    placement = job.answers.placement
     answers, answers_from = [], None
-    if placement == "end":
+    if job.answers.at_end:
         answers = printed
-    elif placement == "previous":
+    elif job.answers.from_previous_issue:
         answers, answers_from = previous, job.previous_issue().date
     doc = _doc_fields(job, job.title)
+    pages = how_to_play_pages(outdir, job)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
-        plan = plan_newsletter(job, box, printed, answers, outdir, answers_from, front_room, answers_room)
+        plan = plan_newsletter(job, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
         return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
 
     planned = box.content_height - MASTHEAD_MM
@@ -278,7 +275,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
              "set answers.placement to separate, or turn front_matter.how_to_play off"],
         )
     rendered = Rendered(booklet, box, placements=plan.front_placements)
-    if placement == "separate":
+    if job.answers.separate_file:
         pages = {p.entry.number: 1 for p in printed}
         sheets = plan_separate_answers(job, box, _by_section(job, printed), pages, outdir)
         rendered.answers = pdf.render(
@@ -302,7 +299,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     loaded_previous = load_all(outdir, previous_entries)
     refuse_unverified(outdir, entries + previous_entries)
 
-    renders = 2 + (job.answers.placement == "separate") + job.imposition
+    renders = 2 + job.answers.separate_file + job.imposition
     total = len(entries) + len(previous_entries) + renders
     done = 0
 

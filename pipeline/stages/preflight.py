@@ -8,20 +8,20 @@ needs no PDF engine: sizes come from the figures' own measurements.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from pipeline.errors import RecordError
 from pipeline.manifest import Entry
-from pipeline.records import check_common_fields, read_json
+from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
     MASTHEAD_MM,
+    HowToPlay,
     Printed,
     plan_newsletter,
     rules_page,
     types_in_order,
 )
-from pipeline.render.figures import Drawn, sample_puzzle
+from pipeline.render.figures import Drawn, stand_in
 from pipeline.render.geometry import (
     PageBox,
     Unfit,
@@ -32,56 +32,47 @@ from pipeline.render.geometry import (
     place_puzzles,
 )
 from pipeline.spec import JobSpec
+from pipeline.stages.drawing import example_params
+
+NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
 
 
-def _kept_puzzle(ptype: Any, size: int, outdir: Path | None) -> Any | None:
-    """A puzzle of this type and size already in the output folder (a re-run), so preflight
-    need not generate its sample again."""
-    for path in sorted((outdir / "puzzles").glob(f"{ptype.name}-{size}-*.json")) if outdir else []:
-        try:
-            record = read_json(path)
-            if check_common_fields(record, str(path), puzzle_types()) is ptype and record["rows"] == size:
-                return ptype.from_record(record)
-        except RecordError:
-            continue
-    return None
-
-
-def _sample(ptype: Any, section_index: int, size: int, number: int, outdir: Path | None) -> Printed | None:
-    """A stand-in for a puzzle not generated yet: a real puzzle of the size, kept from an earlier
-    run or made from a fixed code (None if the generator cannot make that one: the layout still
-    checks the real puzzles)."""
-    puzzle = _kept_puzzle(ptype, size, outdir) or sample_puzzle(ptype.name, size)
-    if puzzle is None:
-        return None
-    entry = Entry(
-        id="sample", type=ptype.name, size=size, code="sample", section=section_index, number=number,
-        role="puzzle", generator="",
+def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
+    """The puzzle and answer as the type says they print for these parameters: no puzzle made."""
+    return (
+        stand_in(ptype.print_size(params, answer=False), NOWHERE),
+        stand_in(ptype.print_size(params, answer=True), NOWHERE),
     )
-    fake = Path("puzzles/sample.svg")
-    return Printed(entry, ptype.title, Drawn(ptype.draw(puzzle, answer=False), fake), Drawn(ptype.draw(puzzle, answer=True), fake))
 
 
-def _check_book(
-    job: JobSpec, box: PageBox, samples: list[Printed | None], examples: dict[str, tuple[Drawn, Drawn]]
-) -> tuple[list[str], int]:
+def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int) -> Printed:
+    entry = Entry(
+        id="stand-in", type=ptype.name, rows=params.rows, cols=params.cols, params=params.extras(), code="stand-in",
+        section=section_index, number=number, role="puzzle", generator="",
+    )
+    return Printed(entry, ptype.title, *_figures(ptype, params))
+
+
+def _how_to_play(ptype: PuzzleType) -> HowToPlay:
+    params = example_params(ptype)
+    return HowToPlay(ptype.name, ptype.title, ptype.how_to_play, f"{ptype.title} {params.label}", _figures(ptype, params))
+
+
+def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
     and the page count the book would have."""
     rules = legibility(job.page.large_print)
     problems: list[str] = []
     pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
-    for name in examples:
+    for content in examples:
         try:
-            rules_page(name, examples[name], box, rules, Path("."))
+            rules_page(content, box, rules, Path("."))
             pages += 1
         except Unfit as exc:
             problems.append(str(exc))
-    answers = job.answers.placement in ("end", "section", "previous")
+    answers = job.answers.in_booklet
     for index, section in enumerate(job.sections):
         sample = samples[index]
-        if sample is None:
-            pages += section.count * 2  # unmeasured: count the thickest book it could make
-            continue
         what = f"sections[{index}] ({section.heading})"
         try:
             placed = place_puzzles([sample.puzzle.figure], box, section.per_page, rules, what)
@@ -101,31 +92,24 @@ def _check_book(
     return problems, pages
 
 
-def preflight(job: JobSpec, outdir: Path | None = None) -> list[str]:
+def preflight(job: JobSpec) -> list[str]:
     """Problems of page geometry, found before anything is generated: grids that cannot print
     legibly in the room the page and margins leave, or a book too thick for the gutter table.
 
-    Sizes are measured on one real puzzle per type and size (from a fixed code); the layout
-    checks every real puzzle again.
+    Sizes come from each type's print_size for the section's parameters, the most room any
+    puzzle of them can take, so nothing is generated; the layout checks every real puzzle again.
     """
     types = puzzle_types()
-    samples = [_sample(types[s.type], i, s.size, i + 1, outdir) for i, s in enumerate(job.sections)]
+    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
     if job.format == "newsletter":
-        puzzles = [sample for sample, section in zip(samples, job.sections) if sample for _ in range(section.count)]
-        if not puzzles:
-            return []
+        puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
         try:
             sheet = page_box(job, 0.0)
-            plan_newsletter(job, sheet, puzzles, [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
+            plan_newsletter(job, sheet, puzzles, [], [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
         except Unfit as exc:
             return [str(exc)]
         return []
-    examples = {}
-    if job.front_matter.how_to_play:
-        for name in types_in_order(job):
-            smallest = _sample(types[name], 0, min(types[name].sizes), 0, outdir)
-            if smallest is not None:
-                examples[name] = (smallest.puzzle, smallest.answer)
+    examples = [_how_to_play(types[name]) for name in types_in_order(job)] if job.front_matter.how_to_play else []
     problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
     if problems:
         return problems

@@ -11,8 +11,6 @@ is not proved again on the next run.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,7 +20,7 @@ from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import Pool
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.records import check_common_fields, read_json
+from pipeline.records import load_puzzle, sha256_file
 from pipeline.registry import puzzle_types
 
 Progress = Callable[[int, int], None]
@@ -40,46 +38,33 @@ class VerifyReport:
     failed: list[str] = field(default_factory=list)  # one line per failed puzzle, for people
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     start = time.perf_counter()
     result = fn()
     return result, round(time.perf_counter() - start, 5)
 
 
-def _shown(ptype: PuzzleType, puzzle: Any, answer: Any) -> Any:
-    """An answer as the record would print it, so a person can see the second answer."""
-    return ptype.to_record(dataclasses.replace(puzzle, answer=answer)).get("solution")
-
-
 def _count_verdict(ptype: PuzzleType, puzzle: Any, answers: list[Any], who: str) -> tuple[bool, list[str]]:
-    if answers == [puzzle.answer]:
+    stored = ptype.answer_of(puzzle)
+    if answers == [stored]:
         return True, []
     if not answers:
         return False, [f"{who}: the clues admit no answer at all"]
-    if puzzle.answer not in answers:
-        return False, [f"{who}: the stored answer is wrong; the clues give {_shown(ptype, puzzle, answers[0])}"]
-    second = next(a for a in answers if a != puzzle.answer)
-    return False, [f"{who}: a second answer fits the clues: {_shown(ptype, puzzle, second)}"]
+    if stored not in answers:
+        return False, [f"{who}: the stored answer is wrong; the clues give {ptype.shown_answer(puzzle, answers[0])}"]
+    second = next(a for a in answers if a != stored)
+    return False, [f"{who}: a second answer fits the clues: {ptype.shown_answer(puzzle, second)}"]
 
 
 def judge(path: Path) -> dict[str, Any]:
     """The verdict on one record file; a malformed record gives status 'malformed'."""
     try:
-        record = read_json(path)
-        ptype = check_common_fields(record, str(path), puzzle_types())
-        try:
-            puzzle = ptype.from_record(record)
-        except RecordError as exc:
-            raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+        ptype, puzzle, _ = load_puzzle(path, puzzle_types())
     except RecordError as exc:
         return {"status": "malformed", "problems": [str(exc)]}
 
     problems: list[str] = []
-    codes, check_s = _timed(lambda: ptype.check(puzzle, puzzle.answer))
+    codes, check_s = _timed(lambda: ptype.check(puzzle, ptype.answer_of(puzzle)))
     if codes:
         problems.append(f"check: the stored answer breaks the rules: {', '.join(codes)}")
 
@@ -101,7 +86,7 @@ def judge(path: Path) -> dict[str, Any]:
     ok = not codes and solver["ok"] and proof_ok
     return {
         "status": "proved" if ok else "failed",
-        "record_sha256": _sha256(path),
+        "record_sha256": sha256_file(path),
         "check": {"ok": not codes, "codes": codes, "seconds": check_s},
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
@@ -110,7 +95,7 @@ def judge(path: Path) -> dict[str, Any]:
 
 
 def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
-    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == _sha256(path)
+    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == sha256_file(path)
 
 
 def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progress | None = None) -> VerifyReport:
