@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from pipeline.codes import rng_for
 from pipeline.errors import OptionError, ProofError
 from pipeline.parallel import default_jobs
 from pipeline.puzzles.base import Budget, PuzzleType

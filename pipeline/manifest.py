@@ -17,7 +17,8 @@ from pydantic import TypeAdapter, ValidationError
 
 from pipeline import __version__
 from pipeline.errors import RecordError
-from pipeline.records import read_json, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import read_json
 from pipeline.spec import JobSpec
 
 MANIFEST = "manifest.json"

@@ -19,6 +19,7 @@ def test_bench_times_each_stage_on_fixed_codes() -> None:
         assert row["n"] == 3 and 0 < row["median_s"] <= row["max_s"]
 
 
+@pytest.mark.slow
 def test_bench_lays_out_a_book_and_reports_seconds_per_page() -> None:
     figures = bench_layout(4, lambda message: None)
     assert figures["pages"] >= 4 and figures["pdf_bytes"] > 0

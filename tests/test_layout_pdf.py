@@ -24,7 +24,9 @@ from pipeline.manifest import read_manifest
 from pipeline.render import pdf
 from pipeline.render.geometry import BLEED_MM, FOOTER_MM, HEADER_MM, MARKS_SLUG_MM, page_box
 from pipeline.render.impose import impose
-from pipeline.spec import MM_PER_IN, parse_spec
+from pipeline.pages import MM_PER_IN
+from pipeline.spec import parse_spec
+from pipeline.stages.preflight import book_style
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import LayoutReport, layout
 from pipeline.stages.verify import verify
@@ -180,7 +182,7 @@ def test_gutter_is_on_the_binding_side_of_odd_and_even_pages(book: Built) -> Non
     right): the running header is centred on the text block, and the page number sits at the
     outside corner."""
     job = read_manifest(book.folder).job
-    g = page_box(job, book.report.gutter_mm)
+    g = page_box(book_style(job), book.report.gutter_mm)
     assert g.gutter == pytest.approx(0.375 * MM_PER_IN)  # 24-150 pages
     scale = 2
     bleed = BLEED_MM
@@ -202,7 +204,7 @@ def test_gutter_is_on_the_binding_side_of_odd_and_even_pages(book: Built) -> Non
 
 def test_single_sided_pages_are_all_bound_on_the_left(key: Built) -> None:
     job = read_manifest(key.folder).job
-    g = page_box(job, key.report.gutter_mm)
+    g = page_box(book_style(job), key.report.gutter_mm)
     scale, offset = 2, MARKS_SLUG_MM  # crop marks widen the media by the slug on every side
     px = 1 / (PT_PER_MM * scale)
     for index in range(1, key.report.booklet_pages):
@@ -343,6 +345,7 @@ def drawn_glyphs(font: TTFont) -> int:
     return sum(1 for name in font.getGlyphOrder() if glyf[name].numberOfContours != 0)
 
 
+@pytest.mark.slow
 def test_a_book_embeds_its_fonts_whole_and_says_so(book: Built) -> None:
     fonts = embedded_fonts(book)
     assert {name.lstrip("/") for name in fonts} == {"DejaVu-Sans", "DejaVu-Sans-Bold"}  # no subset tag
@@ -380,6 +383,7 @@ def test_a_title_with_html_and_css_prints_as_text(book: Built) -> None:
     assert "".join(TITLE.split()) in "".join(title_page.split())  # the title wraps over lines
 
 
+@pytest.mark.slow
 def test_the_same_job_gives_the_same_bytes_in_another_folder_and_process(book: Built, tmp_path: Path) -> None:
     again = tmp_path / "again"
     shutil.copytree(book.folder, again)

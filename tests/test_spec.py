@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import SpecError
-from pipeline.spec import code_stream, load_spec, parse_page_size, parse_spec
+from pipeline.pages import parse_page_size
+from pipeline.spec import code_stream, load_spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = """\

@@ -13,24 +13,23 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
-from pipeline.manifest import Entry
 from pipeline.render.svg import Figure
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import (
     GAP_MM,
-    Grid,
-    even_grid,
+    Arrangement,
+    even_arrangement,
     Legibility,
     PageBox,
     Placement,
     Unfit,
-    grid_for,
+    arrangement_for,
     legibility,
     place_answers,
     place_puzzles,
     scale_in,
 )
-from pipeline.spec import JobSpec
+from pipeline.render.style import BookStyle
 
 MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until measured
 
@@ -39,8 +38,10 @@ MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until mea
 class Printed:
     """A puzzle that goes into the booklet, with its two pictures."""
 
-    entry: Entry
-    type_title: str
+    number: int  # its number in the booklet
+    section: int
+    code: str
+    label: str  # type and grid: "Nonogram 20×15"
     puzzle: Drawn
     answer: Drawn
 
@@ -70,13 +71,13 @@ class Sheet:
 
     kind: str  # "puzzles" or "answers"
     header: str  # the running header
-    grid: Grid
+    arrangement: Arrangement
     slots: list[Slot]
     anchor: str | None = None  # the contents page points here
 
     @property
     def height(self) -> float:
-        return self.grid.rows * self.grid.slot_height + (self.grid.rows - 1) * GAP_MM
+        return self.arrangement.rows * self.arrangement.slot_height + (self.arrangement.rows - 1) * GAP_MM
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ class HowToPlay:
 
 
 @dataclass(frozen=True)
-class RulesPage:
+class HowToPlayPage:
     """How to play one type: its rules and a solved example (puzzle and answer)."""
 
     anchor: str
@@ -109,14 +110,14 @@ class RulesPage:
 @dataclass
 class BookPlan:
     sheets: list[Sheet]
-    rules: list[RulesPage]
+    how_to_play: list[HowToPlayPage]
     contents: list[ContentsLine]
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
 
     @property
     def pages(self) -> int:
         """Pages before rendering; text pages are counted as one each."""
-        return len(self.sheets) + len(self.rules) + (1 if self.contents else 0)
+        return len(self.sheets) + len(self.how_to_play) + (1 if self.contents else 0)
 
 
 def src_for(path: Path, outdir: Path) -> str:
@@ -133,24 +134,22 @@ def _size(figure: Figure, scale: float) -> tuple[float, float]:
 
 
 def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
-    entry = item.entry
     width, height = _size(item.puzzle.figure, scale)
     return Slot(
-        heading=str(entry.number), detail=f"{item.type_title} {entry.label}", note=f"code {entry.code}",
-        src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{entry.number}",
+        heading=str(item.number), detail=item.label, note=f"code {item.code}",
+        src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{item.number}",
     )
 
 
 def answer_slot(item: Printed, scale: float, outdir: Path, *, page_text: str | None = None, issue: dt.date | None = None) -> Slot:
     """An answer labelled with its puzzle's number and page (or, from an earlier issue, its date)."""
-    entry = item.entry
     width, height = _size(item.answer.figure, scale)
-    common = dict(heading=f"Answer {entry.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
+    common = dict(heading=f"Answer {item.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
     if issue is not None:
         return Slot(note=f"issue of {short_date(issue)}", **common)
     if page_text is not None:
         return Slot(note="puzzle on page ", page_text=page_text, **common)
-    return Slot(note="puzzle on page ", target=f"#puzzle-{entry.number}", **common)
+    return Slot(note="puzzle on page ", target=f"#puzzle-{item.number}", **common)
 
 
 def short_date(day: dt.date) -> str:
@@ -162,34 +161,34 @@ def long_date(day: dt.date) -> str:
 
 
 def _answer_sheets(
-    items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path, header: str,
+    items: Sequence[Printed], box: PageBox, style: BookStyle, legible: Legibility, outdir: Path, header: str,
     anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None,
 ) -> tuple[list[Sheet], Placement]:
     placement = place_answers(
-        [i.answer.figure for i in items], box.content_width, box.content_height, job.answers.per_page, rules, what
+        [i.answer.figure for i in items], box.content_width, box.content_height, style.answers.per_page, legible, what
     )
     slots = [
-        answer_slot(i, placement.scale, outdir, page_text=str(pages[i.entry.number]) if pages else None, issue=issue)
+        answer_slot(i, placement.scale, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue)
         for i in items
     ]
     sheets = [
-        Sheet("answers", header, placement.grid, chunk, anchor if k == 0 else None)
-        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
+        Sheet("answers", header, placement.arrangement, chunk, anchor if k == 0 else None)
+        for k, chunk in enumerate(_chunks(slots, placement.arrangement.per_page))
     ]
     return sheets, placement
 
 
 def _section_sheets(
-    index: int, items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path
+    index: int, items: Sequence[Printed], box: PageBox, style: BookStyle, legible: Legibility, outdir: Path
 ) -> tuple[list[Sheet], Placement]:
-    section = job.sections[index]
+    section = style.sections[index]
     placement = place_puzzles(
-        [i.puzzle.figure for i in items], box, section.per_page, rules, f"sections[{index}] ({section.heading})"
+        [i.puzzle.figure for i in items], box, section.per_page, legible, f"sections[{index}] ({section.heading})"
     )
     slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
     sheets = [
-        Sheet("puzzles", section.heading, placement.grid, chunk, f"section-{index}" if k == 0 else None)
-        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
+        Sheet("puzzles", section.heading, placement.arrangement, chunk, f"section-{index}" if k == 0 else None)
+        for k, chunk in enumerate(_chunks(slots, placement.arrangement.per_page))
     ]
     return sheets, placement
 
@@ -198,7 +197,7 @@ def rules_paragraphs(text: str) -> list[str]:
     return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
 
 
-def rules_page(content: HowToPlay, box: PageBox, legible: Legibility, outdir: Path) -> RulesPage:
+def how_to_play_page(content: HowToPlay, box: PageBox, legible: Legibility, outdir: Path) -> HowToPlayPage:
     """How to play: the rules, then the example puzzle beside its answer (or above it, when
     side by side would print them too small), in at most half the page."""
     sheet = None
@@ -207,57 +206,48 @@ def rules_page(content: HowToPlay, box: PageBox, legible: Legibility, outdir: Pa
         figures = [puzzle.figure, answer.figure]
         placement = None
         for cols, share in ((2, 0.5), (1, 0.8)):  # beside each other in half the page, or stacked
-            grid = even_grid(cols, 2 // cols, box.content_width, box.content_height * share, legible.label)
+            arrangement = even_arrangement(cols, 2 // cols, box.content_width, box.content_height * share, legible.label)
             try:
-                placement = Placement(grid, scale_in(figures, grid, legible, f"how to play {content.title}"))
+                placement = Placement(arrangement, scale_in(figures, arrangement, legible, f"how to play {content.title}"))
                 break
             except Unfit:
                 continue
         if placement is None:
             raise Unfit(f"page: the how-to-play example ({content.example_label}) does not fit legibly on the page")
-        grid = replace(placement.grid, slot_height=placement.grid.label + max(f.height_mm for f in figures) * placement.scale)
-        placement = Placement(grid, placement.scale)
+        arrangement = replace(placement.arrangement, slot_height=placement.arrangement.label + max(f.height_mm for f in figures) * placement.scale)
+        placement = Placement(arrangement, placement.scale)
         slots = []
         for drawn, heading in ((puzzle, "Example"), (answer, "Its answer")):
             w, h = _size(drawn.figure, placement.scale)
             slots.append(Slot(heading=heading, detail="", note=content.example_label, src=src_for(drawn.path, outdir), width=w, height=h))
-        sheet = Sheet("example", content.title, placement.grid, slots)
-    return RulesPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), sheet)
-
-
-def types_in_order(job: JobSpec) -> list[str]:
-    """The puzzle types of the job, in the order their first section appears."""
-    seen: list[str] = []
-    for section in job.sections:
-        if section.type not in seen:
-            seen.append(section.type)
-    return seen
+        sheet = Sheet("example", content.title, placement.arrangement, slots)
+    return HowToPlayPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), sheet)
 
 
 def plan_book(
-    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
+    style: BookStyle, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
     how_to_play: Sequence[HowToPlay], outdir: Path,
 ) -> BookPlan:
     """The whole booklet: how-to-play pages, each section's puzzles, the answers where asked."""
-    rules = legibility(job.page.large_print)
-    policy = job.answers
-    plan = BookPlan(sheets=[], rules=[], contents=[])
+    legible = legibility(style.page.large_print)
+    policy = style.answers
+    plan = BookPlan(sheets=[], how_to_play=[], contents=[])
     for content in how_to_play:
-        page = rules_page(content, box, rules, outdir)
-        plan.rules.append(page)
+        page = how_to_play_page(content, box, legible, outdir)
+        plan.how_to_play.append(page)
         plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
     answers_at_end: list[Sheet] = []
     for index, items in enumerate(sections):
         if not items:
             continue
-        heading = job.sections[index].heading
-        sheets, placement = _section_sheets(index, items, box, job, rules, outdir)
+        heading = style.sections[index].heading
+        sheets, placement = _section_sheets(index, items, box, style, legible, outdir)
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
         plan.contents.append(ContentsLine(heading, f"#section-{index}"))
         if policy.at_end or policy.after_each_section:
             answers, placed = _answer_sheets(
-                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}", f"answers.per_page ({heading})"
+                items, box, style, legible, outdir, f"Answers · {heading}", f"answers-{index}", f"answers.per_page ({heading})"
             )
             plan.placements[f"answers[{index}]"] = placed
             if policy.after_each_section:
@@ -269,31 +259,30 @@ def plan_book(
         plan.sheets += answers_at_end
         plan.contents.append(ContentsLine("Answers", f"#{answers_at_end[0].anchor}"))
     if policy.from_previous_issue and previous:
-        assert job.date is not None
-        issue = job.previous_issue().date
+        issue = style.previous_issue
         answers, placed = _answer_sheets(
-            previous, box, job, rules, outdir, "Answers to the previous issue", "answers-previous",
+            previous, box, style, legible, outdir, "Answers to the previous issue", "answers-previous",
             "answers.per_page (previous issue)", issue=issue,
         )
         plan.placements["answers[previous]"] = placed
         plan.sheets += answers
         plan.contents.append(ContentsLine("Answers to the previous issue", "#answers-previous"))
-    if not job.front_matter.contents:
+    if not style.contents:
         plan.contents = []
     return plan
 
 
 def plan_separate_answers(
-    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], pages: dict[int, int], outdir: Path
+    style: BookStyle, box: PageBox, sections: Sequence[Sequence[Printed]], pages: dict[int, int], outdir: Path
 ) -> list[Sheet]:
     """answers.pdf: each section's answers, labelled with the booklet page of their puzzle."""
-    rules = legibility(job.page.large_print)
+    legible = legibility(style.page.large_print)
     sheets: list[Sheet] = []
     for index, items in enumerate(sections):
         if items:
-            heading = job.sections[index].heading
+            heading = style.sections[index].heading
             sheets += _answer_sheets(
-                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}",
+                items, box, style, legible, outdir, f"Answers · {heading}", f"answers-{index}",
                 f"answers.per_page ({heading})", pages=pages,
             )[0]
     return sheets
@@ -303,33 +292,33 @@ def plan_separate_answers(
 class NewsletterPlan:
     front: Sheet
     front_placements: dict[str, Placement]
-    rules: list[RulesPage]  # text only, on the back
+    how_to_play: list[HowToPlayPage]  # text only, on the back
     back_title: str | None  # None: no answers on the sheet
     back: Sheet | None  # None until the room under the back's text is known
 
 
 def plan_newsletter(
-    job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], how_to_play: Sequence[HowToPlay], outdir: Path,
+    style: BookStyle, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], how_to_play: Sequence[HowToPlay], outdir: Path,
     answers_from: dt.date | None, front_room: float, answers_room: float | None,
 ) -> NewsletterPlan:
     """Front: masthead and every puzzle of the issue in `front_room` mm. Back: how to play, then
     the answers in `answers_room` mm. Both rooms are measured on a render without the grid
     that fills them; MASTHEAD_MM is the first guess for the front."""
-    rules = legibility(job.page.large_print)
+    legible = legibility(style.page.large_print)
     width = max(p.puzzle.figure.width_mm for p in puzzles)
     height = max(p.puzzle.figure.height_mm for p in puzzles)
-    grid = grid_for(len(puzzles), box.content_width, front_room, width, height, rules.label)
+    arrangement = arrangement_for(len(puzzles), box.content_width, front_room, width, height, legible.label)
     placements = {}
-    for index, section in enumerate(job.sections):
-        figures = [p.puzzle.figure for p in puzzles if p.entry.section == index]
+    for index in range(len(style.sections)):
+        figures = [p.puzzle.figure for p in puzzles if p.section == index]
         if figures:
-            what = f"sections[{index}] ({section.heading}) on the front page"
-            placements[f"sections[{index}]"] = Placement(grid, scale_in(figures, grid, rules, what))
-    slots = [puzzle_slot(p, placements[f"sections[{p.entry.section}]"].scale, outdir) for p in puzzles]
-    front = Sheet("puzzles", job.title, grid, slots, "front")
+            what = f"sections[{index}] ({style.sections[index].heading}) on the front page"
+            placements[f"sections[{index}]"] = Placement(arrangement, scale_in(figures, arrangement, legible, what))
+    slots = [puzzle_slot(p, placements[f"sections[{p.section}]"].scale, outdir) for p in puzzles]
+    front = Sheet("puzzles", style.title, arrangement, slots, "front")
 
     pages = [
-        RulesPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), None)
+        HowToPlayPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), None)
         for content in how_to_play
     ]
     back_title = None
@@ -338,11 +327,11 @@ def plan_newsletter(
         back_title = "Answers to the previous issue" if answers_from is not None else "Answers"
     if answers and answers_room is not None:
         figures = [a.answer.figure for a in answers]
-        back_grid = grid_for(
+        back_arrangement = arrangement_for(
             len(answers), box.content_width, answers_room,
-            max(f.width_mm for f in figures), max(f.height_mm for f in figures), rules.label,
+            max(f.width_mm for f in figures), max(f.height_mm for f in figures), legible.label,
         )
-        scale = scale_in(figures, back_grid, rules, "answers on the back page")
+        scale = scale_in(figures, back_arrangement, legible, "answers on the back page")
         page_text = None if answers_from is not None else "1"
-        back = Sheet("answers", back_title, back_grid, [answer_slot(a, scale, outdir, page_text=page_text, issue=answers_from) for a in answers])
+        back = Sheet("answers", back_title, back_arrangement, [answer_slot(a, scale, outdir, page_text=page_text, issue=answers_from) for a in answers])
     return NewsletterPlan(front, placements, pages, back_title, back)

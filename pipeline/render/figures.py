@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pipeline.records import write_atomic
+from pipeline.files import write_atomic
 from pipeline.render.svg import Figure, FigureSize
 
 

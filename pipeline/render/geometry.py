@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pipeline.render.svg import Figure
-from pipeline.spec import MM_PER_IN, JobSpec
+from pipeline.pages import MM_PER_IN
+from pipeline.render.style import BookStyle
 
 MIN_TEXT_PT = 7.0
 LARGE_PRINT_MIN_TEXT_PT = 10.0
@@ -87,11 +88,11 @@ class PageBox:
         return self.height - self.top - self.bottom - HEADER_MM - FOOTER_MM
 
 
-def page_box(job: JobSpec, gutter_mm: float) -> PageBox:
-    page = job.page
+def page_box(style: BookStyle, gutter_mm: float) -> PageBox:
+    page = style.page
     width, height = page.trim_mm
     margins = page.margins
-    if job.format == "newsletter":  # a loose sheet has no binding side
+    if style.newsletter:  # a loose sheet has no binding side
         inside, gutter = margins.outside, 0.0
     else:
         inside, gutter = margins.inside + gutter_mm, gutter_mm
@@ -101,16 +102,16 @@ def page_box(job: JobSpec, gutter_mm: float) -> PageBox:
     )
 
 
-def gutter_guess(job: JobSpec, pages: int) -> float:
+def gutter_guess(style: BookStyle, pages: int) -> float:
     """The gutter for a book expected to run to `pages` pages: the spec's, or the table's."""
-    if job.format == "newsletter":
+    if style.newsletter:
         return 0.0
-    gutter = job.page.gutter
+    gutter = style.page.gutter
     return auto_gutter_mm(pages) if gutter == "auto" else float(gutter)
 
 
 @dataclass(frozen=True)
-class Grid:
+class Arrangement:
     """Slots of equal size in rows and columns; each slot holds a label above a figure."""
 
     cols: int
@@ -131,9 +132,9 @@ def _floor(mm: float) -> float:
     return math.floor(mm * 100) / 100
 
 
-def even_grid(cols: int, rows: int, box_width: float, box_height: float, label: float, count: int | None = None) -> Grid:
+def even_arrangement(cols: int, rows: int, box_width: float, box_height: float, label: float, count: int | None = None) -> Arrangement:
     """cols x rows equal slots filling the box, GAP_MM apart, `count` of them used (all by default)."""
-    return Grid(
+    return Arrangement(
         cols=cols, rows=rows,
         slot_width=_floor((box_width - GAP_MM * (cols - 1)) / cols),
         slot_height=_floor((box_height - GAP_MM * (rows - 1)) / rows),
@@ -141,20 +142,20 @@ def even_grid(cols: int, rows: int, box_width: float, box_height: float, label: 
     )
 
 
-def grid_for(count: int, box_width: float, box_height: float, fig_width: float, fig_height: float, label: float) -> Grid:
+def arrangement_for(count: int, box_width: float, box_height: float, fig_width: float, fig_height: float, label: float) -> Arrangement:
     """The arrangement of `count` slots in the box that lets the given figure print largest.
 
     Ties go to fewer columns, so the choice is the same on every run.
     """
-    best: Grid | None = None
+    best: Arrangement | None = None
     best_fit = -math.inf
     for cols in range(1, count + 1):
-        grid = even_grid(cols, -(-count // cols), box_width, box_height, label, count)
-        if grid.slot_width <= 0 or grid.slot_height <= label:
+        arrangement = even_arrangement(cols, -(-count // cols), box_width, box_height, label, count)
+        if arrangement.slot_width <= 0 or arrangement.slot_height <= label:
             continue
-        fit = grid.fit(fig_width, fig_height)
+        fit = arrangement.fit(fig_width, fig_height)
         if fit > best_fit + 1e-9:
-            best, best_fit = grid, fit
+            best, best_fit = arrangement, fit
     if best is None:
         raise Unfit(f"{count} figures do not fit a {box_width:.0f} × {box_height:.0f} mm box at all")
     return best
@@ -173,12 +174,12 @@ def legibility(large_print: bool) -> Legibility:
     return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM)
 
 
-def min_scale(figures: Sequence[Figure], rules: Legibility) -> float:
+def min_scale(figures: Sequence[Figure], legible: Legibility) -> float:
     """The smallest scale that keeps every figure's text and lines legible in print."""
     floor = 0.0
     for fig in figures:
         if fig.smallest_text_pt > 0:
-            floor = max(floor, rules.min_text_pt / fig.smallest_text_pt)
+            floor = max(floor, legible.min_text_pt / fig.smallest_text_pt)
         if fig.thinnest_line_pt > 0:
             floor = max(floor, MIN_LINE_PT / fig.thinnest_line_pt)
     return floor
@@ -186,7 +187,7 @@ def min_scale(figures: Sequence[Figure], rules: Legibility) -> float:
 
 @dataclass(frozen=True)
 class Placement:
-    grid: Grid
+    arrangement: Arrangement
     scale: float
 
 
@@ -194,70 +195,70 @@ def _extent(figures: Sequence[Figure]) -> tuple[float, float]:
     return max(f.width_mm for f in figures), max(f.height_mm for f in figures)
 
 
-def _legible(figures: Sequence[Figure], grid: Grid, rules: Legibility, cap: float) -> Placement | None:
+def _legible(figures: Sequence[Figure], arrangement: Arrangement, legible: Legibility, cap: float) -> Placement | None:
     width, height = _extent(figures)
-    scale = min(cap, grid.fit(width, height))
-    return Placement(grid, scale) if scale >= min_scale(figures, rules) - 1e-9 else None
+    scale = min(cap, arrangement.fit(width, height))
+    return Placement(arrangement, scale) if scale >= min_scale(figures, legible) - 1e-9 else None
 
 
-def _unfit(what: str, figures: Sequence[Figure], grid: Grid, rules: Legibility) -> Unfit:
+def _unfit(what: str, figures: Sequence[Figure], arrangement: Arrangement, legible: Legibility) -> Unfit:
     width, height = _extent(figures)
-    need = min_scale(figures, rules)
+    need = min_scale(figures, legible)
     return Unfit(
-        f"{what}: {grid.per_page} per page leaves slots of {grid.slot_width:.0f} × {grid.slot_height - grid.label:.0f} mm, "
+        f"{what}: {arrangement.per_page} per page leaves slots of {arrangement.slot_width:.0f} × {arrangement.slot_height - arrangement.label:.0f} mm, "
         f"but the largest grid needs {width * need:.0f} × {height * need:.0f} mm to keep its text at "
-        f"{rules.min_text_pt:g} pt and its lines at {MIN_LINE_PT:g} pt; "
+        f"{legible.min_text_pt:g} pt and its lines at {MIN_LINE_PT:g} pt; "
         "use a larger page, smaller page.margins or fewer per page"
     )
 
 
-def place_puzzles(figures: Sequence[Figure], box: PageBox, per_page: int | None, rules: Legibility, what: str) -> Placement:
+def place_puzzles(figures: Sequence[Figure], box: PageBox, per_page: int | None, legible: Legibility, what: str) -> Placement:
     """The grid and scale for one section's puzzles: its own per_page, or the most per page
     (6, 4, 2 or 1) that still prints the largest grid at full size."""
     width, height = _extent(figures)
     if per_page is not None:
-        grid = grid_for(per_page, box.content_width, box.content_height, width, height, rules.label)
-        placed = _legible(figures, grid, rules, rules.target_scale)
+        arrangement = arrangement_for(per_page, box.content_width, box.content_height, width, height, legible.label)
+        placed = _legible(figures, arrangement, legible, legible.target_scale)
         if placed is None:
-            raise _unfit(what, figures, grid, rules)
+            raise _unfit(what, figures, arrangement, legible)
         return placed
     for count in PUZZLE_PER_PAGE:
-        grid = grid_for(count, box.content_width, box.content_height, width, height, rules.label)
-        if grid.fit(width, height) >= rules.target_scale:
-            return Placement(grid, rules.target_scale)
-    placed = _legible(figures, grid, rules, rules.target_scale)
+        arrangement = arrangement_for(count, box.content_width, box.content_height, width, height, legible.label)
+        if arrangement.fit(width, height) >= legible.target_scale:
+            return Placement(arrangement, legible.target_scale)
+    placed = _legible(figures, arrangement, legible, legible.target_scale)
     if placed is None:
-        raise _unfit(what, figures, grid, rules)
+        raise _unfit(what, figures, arrangement, legible)
     return placed
 
 
 def place_answers(
-    figures: Sequence[Figure], width: float, height: float, per_page: int | None, rules: Legibility, what: str
+    figures: Sequence[Figure], width: float, height: float, per_page: int | None, legible: Legibility, what: str
 ) -> Placement:
     """The grid and scale for a group of answers: the given number per page, or the most (up to
     12, and no more than there are) that keep at least half the target size."""
     fig_width, fig_height = _extent(figures)
     if per_page is not None:
-        grid = grid_for(per_page, width, height, fig_width, fig_height, rules.label)
-        placed = _legible(figures, grid, rules, rules.target_scale)
+        arrangement = arrangement_for(per_page, width, height, fig_width, fig_height, legible.label)
+        placed = _legible(figures, arrangement, legible, legible.target_scale)
         if placed is None:
-            raise _unfit(what, figures, grid, rules)
+            raise _unfit(what, figures, arrangement, legible)
         return placed
-    floor = max(min_scale(figures, rules), AUTO_ANSWER_SHARE * rules.target_scale)
+    floor = max(min_scale(figures, legible), AUTO_ANSWER_SHARE * legible.target_scale)
     for count in range(min(MAX_AUTO_ANSWERS, len(figures)), 0, -1):
-        grid = grid_for(count, width, height, fig_width, fig_height, rules.label)
-        scale = min(rules.target_scale, grid.fit(fig_width, fig_height))
+        arrangement = arrangement_for(count, width, height, fig_width, fig_height, legible.label)
+        scale = min(legible.target_scale, arrangement.fit(fig_width, fig_height))
         if scale >= floor - 1e-9:
-            return Placement(grid, scale)
-    placed = _legible(figures, grid, rules, rules.target_scale)
+            return Placement(arrangement, scale)
+    placed = _legible(figures, arrangement, legible, legible.target_scale)
     if placed is None:
-        raise _unfit(what, figures, grid, rules)
+        raise _unfit(what, figures, arrangement, legible)
     return placed
 
 
-def scale_in(figures: Sequence[Figure], grid: Grid, rules: Legibility, what: str) -> float:
+def scale_in(figures: Sequence[Figure], arrangement: Arrangement, legible: Legibility, what: str) -> float:
     """The scale for figures sharing a grid laid out for others (a newsletter's mixed front)."""
-    placed = _legible(figures, grid, rules, rules.target_scale)
+    placed = _legible(figures, arrangement, legible, legible.target_scale)
     if placed is None:
-        raise _unfit(what, figures, grid, rules)
+        raise _unfit(what, figures, arrangement, legible)
     return placed.scale

@@ -182,17 +182,15 @@ def _runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
     return runs
 
 
-def grid_segments(x0: float, y0: float, rows: int, cols: int, cell: float, *, every: int = 1, skip: int = 0) -> list[Segment]:
-    """Lines at every `every`-th boundary of a rows x cols grid; `skip` leaves out multiples of it.
-
-    grid_segments(..., every=1, skip=5) gives the thin lines of a nonogram, every=5 its heavy ones.
-    """
+def grid_segments(x0: float, y0: float, rows: int, cols: int, cell: float, *, skip: int = 0) -> list[Segment]:
+    """Lines at every boundary of a rows x cols grid; `skip` leaves out multiples of it
+    (grid_segments(..., skip=5) gives the thin lines of a nonogram)."""
     segs: list[Segment] = []
-    for r in range(0, rows + 1, every):
+    for r in range(rows + 1):
         if skip and r % skip == 0:
             continue
         segs.append((x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell))
-    for c in range(0, cols + 1, every):
+    for c in range(cols + 1):
         if skip and c % skip == 0:
             continue
         segs.append((x0 + c * cell, y0, x0 + c * cell, y0 + rows * cell))

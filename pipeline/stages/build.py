@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pipeline
-from pipeline.errors import InputError, RecordError, StageError
+from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
-from pipeline.records import read_json, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
@@ -61,7 +62,7 @@ def check_job(job: JobSpec, outdir: Path) -> None:
     """Problems the schema cannot see (a grid that cannot fit the page): exit 2, nothing written."""
     problems = preflight(job)
     if problems:
-        raise InputError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
+        raise PageError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 
 
 def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory) -> BuildReport:

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from pipeline.codes import puzzle_id, rng_for
+from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
 from pipeline.parallel import Pool
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.params import Params
-from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types
 from pipeline.spec import JobSpec, code_stream
 

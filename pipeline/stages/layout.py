@@ -16,9 +16,10 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
-from pipeline.errors import LayoutError, RecordError, SpecError
+from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
-from pipeline.records import load_puzzle, sha256_file, write_atomic
+from pipeline.files import sha256_file, write_atomic
+from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -32,7 +33,6 @@ from pipeline.render.book import (
     plan_book,
     plan_newsletter,
     plan_separate_answers,
-    types_in_order,
 )
 from pipeline.stages.drawing import draw_figures, how_to_play
 from pipeline.render.geometry import (
@@ -46,7 +46,10 @@ from pipeline.render.geometry import (
     page_box,
 )
 from pipeline.render.impose import impose
-from pipeline.spec import MM_PER_IN, JobSpec
+from pipeline.pages import MM_PER_IN
+from pipeline.render.style import BookStyle
+from pipeline.spec import JobSpec
+from pipeline.stages.preflight import book_style
 
 MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
@@ -121,7 +124,9 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> li
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
-        printed.append(Printed(item.entry, item.ptype.title, puzzle_drawn, answer_drawn))
+        entry = item.entry
+        label = f"{item.ptype.title} {entry.label}"
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
         tick()
     return printed
 
@@ -159,19 +164,19 @@ def _source(template: str, outdir: Path, **context: Any) -> pdf.Source:
     return pdf.Source(html=html, base=outdir, roots=(layouts_dir(), outdir))
 
 
-def _rendered_with_gutter(job: JobSpec, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
+def _rendered_with_gutter(style: BookStyle, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
     """Render with the gutter the final page count calls for.
 
     The first guess comes from the plan's page count and is nearly always right. When the
     count moves the gutter, render again; if a narrower gutter already tried made the book
     thicker, keep the wider one (a gutter wider than the table asks is never wrong).
     """
-    gutter = gutter_guess(job, pages_guess)
+    gutter = gutter_guess(style, pages_guess)
     tried: list[float] = []
     while True:
-        box = page_box(job, gutter)
+        box = page_box(style, gutter)
         document = pdf.render(make(box))
-        wanted = gutter_guess(job, len(document.pages))
+        wanted = gutter_guess(style, len(document.pages))
         if wanted == gutter or (wanted < gutter and wanted in tried):
             return document, box
         tried.append(gutter)
@@ -189,7 +194,7 @@ def puzzle_pages(document: Document) -> dict[int, int]:
 
 
 def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
-    return [[p for p in printed if p.entry.section == index] for index in range(len(job.sections))]
+    return [[p for p in printed if p.section == index] for index in range(len(job.sections))]
 
 
 def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
@@ -198,7 +203,7 @@ def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
     if not job.front_matter.how_to_play:
         return []
     examples = job.format == "book"
-    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in types_in_order(job)]
+    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
 
 
 @dataclass
@@ -212,25 +217,26 @@ class Rendered:
 def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
+    style = book_style(job)
     plans: dict[float, BookPlan] = {}
 
     def make(box: PageBox) -> pdf.Source:
-        plan = plans[box.gutter] = plan_book(job, box, sections, previous, pages, outdir)
+        plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         context = _page_fields(job, box)
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
-    guess_box = page_box(job, gutter_guess(job, 1))
-    guess = plan_book(job, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
-    booklet, box = _rendered_with_gutter(job, guess, make)
+    guess_box = page_box(style, gutter_guess(style, 1))
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
+    booklet, box = _rendered_with_gutter(style, guess, make)
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
     if job.answers.separate_file:
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
-            sheets = plan_separate_answers(job, answer_box, sections, pages, outdir)
+            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
-        rendered.answers = _rendered_with_gutter(job, 1 + len(printed) // 6, make_answers)[0]
+        rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
     return rendered
 
 
@@ -246,7 +252,8 @@ def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -
 def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
-    box = page_box(job, 0.0)
+    style = book_style(job)
+    box = page_box(style, 0.0)
     answers, answers_from = [], None
     if job.answers.at_end:
         answers = printed
@@ -256,7 +263,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     pages = how_to_play_pages(outdir, job)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
-        plan = plan_newsletter(job, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
+        plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
         return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
 
     planned = box.content_height - MASTHEAD_MM
@@ -269,15 +276,14 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     if answers:
         booklet, plan = render(front, room_below(booklet, "answers-room", 1, box))
     if len(booklet.pages) > 2:
-        raise SpecError(
-            str(outdir / MANIFEST),
-            [f"format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. Print fewer puzzles, "
-             "set answers.placement to separate, or turn front_matter.how_to_play off"],
+        raise PageError(
+            f"{outdir / MANIFEST}: format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. "
+            "Print fewer puzzles, set answers.placement to separate, or turn front_matter.how_to_play off"
         )
     rendered = Rendered(booklet, box, placements=plan.front_placements)
     if job.answers.separate_file:
-        pages = {p.entry.number: 1 for p in printed}
-        sheets = plan_separate_answers(job, box, _by_section(job, printed), pages, outdir)
+        pages = {p.number: 1 for p in printed}
+        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir)
         rendered.answers = pdf.render(
             _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
         )
@@ -315,7 +321,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     try:
         rendered = render_job(job, outdir, printed, previous)
     except Unfit as exc:
-        raise SpecError(str(outdir / MANIFEST), [str(exc)]) from None
+        raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
 
     files = []
@@ -345,7 +351,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         answer_pages=answer_pages,
         gutter_mm=rendered.box.gutter,
         scales={key: round(placed.scale, 3) for key, placed in rendered.placements.items()},
-        per_page={key: placed.grid.per_page for key, placed in rendered.placements.items()},
+        per_page={key: placed.arrangement.per_page for key, placed in rendered.placements.items()},
     )
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.manifest import Entry
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
@@ -18,10 +17,10 @@ from pipeline.render.book import (
     HowToPlay,
     Printed,
     plan_newsletter,
-    rules_page,
-    types_in_order,
+    how_to_play_page,
 )
 from pipeline.render.figures import Drawn, stand_in
+from pipeline.render.style import BookStyle, SectionStyle
 from pipeline.render.geometry import (
     PageBox,
     Unfit,
@@ -37,6 +36,16 @@ from pipeline.stages.drawing import example_params
 NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
 
 
+def book_style(job: JobSpec) -> BookStyle:
+    """What page planning needs of the job."""
+    return BookStyle(
+        title=job.title, page=job.page, newsletter=job.format == "newsletter", answers=job.answers,
+        contents=job.front_matter.contents,
+        sections=tuple(SectionStyle(section.heading, section.per_page) for section in job.sections),
+        previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
+    )
+
+
 def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
     """The puzzle and answer as the type says they print for these parameters: no puzzle made."""
     return (
@@ -46,11 +55,7 @@ def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
 
 
 def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int) -> Printed:
-    entry = Entry(
-        id="stand-in", type=ptype.name, rows=params.rows, cols=params.cols, params=params.extras(), code="stand-in",
-        section=section_index, number=number, role="puzzle", generator="",
-    )
-    return Printed(entry, ptype.title, *_figures(ptype, params))
+    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *_figures(ptype, params))
 
 
 def _how_to_play(ptype: PuzzleType) -> HowToPlay:
@@ -61,12 +66,12 @@ def _how_to_play(ptype: PuzzleType) -> HowToPlay:
 def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
     and the page count the book would have."""
-    rules = legibility(job.page.large_print)
+    legible = legibility(job.page.large_print)
     problems: list[str] = []
     pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
     for content in examples:
         try:
-            rules_page(content, box, rules, Path("."))
+            how_to_play_page(content, box, legible, Path("."))
             pages += 1
         except Unfit as exc:
             problems.append(str(exc))
@@ -75,18 +80,18 @@ def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: li
         sample = samples[index]
         what = f"sections[{index}] ({section.heading})"
         try:
-            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, rules, what)
-            pages += -(-section.count // placed.grid.per_page)
+            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what)
+            pages += -(-section.count // placed.arrangement.per_page)
         except Unfit as exc:
             problems.append(str(exc))
         if not answers:
             continue
         try:
             placed = place_answers(
-                [sample.answer.figure] * section.count, box.content_width, box.content_height, job.answers.per_page, rules,
+                [sample.answer.figure] * section.count, box.content_width, box.content_height, job.answers.per_page, legible,
                 f"answers.per_page ({section.heading})",
             )
-            pages += -(-section.count // placed.grid.per_page)
+            pages += -(-section.count // placed.arrangement.per_page)
         except Unfit as exc:
             problems.append(str(exc))
     return problems, pages
@@ -100,21 +105,22 @@ def preflight(job: JobSpec) -> list[str]:
     puzzle of them can take, so nothing is generated; the layout checks every real puzzle again.
     """
     types = puzzle_types()
+    style = book_style(job)
     samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
-    if job.format == "newsletter":
+    if style.newsletter:
         puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
         try:
-            sheet = page_box(job, 0.0)
-            plan_newsletter(job, sheet, puzzles, [], [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
+            sheet = page_box(style, 0.0)
+            plan_newsletter(style, sheet, puzzles, [], [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
         except Unfit as exc:
             return [str(exc)]
         return []
-    examples = [_how_to_play(types[name]) for name in types_in_order(job)] if job.front_matter.how_to_play else []
-    problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
+    examples = [_how_to_play(types[name]) for name in job.types_in_order()] if job.front_matter.how_to_play else []
+    problems, pages = _check_book(job, page_box(style, gutter_guess(style, 1)), samples, examples)
     if problems:
         return problems
     try:
-        gutter = gutter_guess(job, pages)
+        gutter = gutter_guess(style, pages)
     except Unfit as exc:
         return [f"page.gutter: {exc}"]
-    return _check_book(job, page_box(job, gutter), samples, examples)[0]
+    return _check_book(job, page_box(style, gutter), samples, examples)[0]

@@ -12,7 +12,8 @@ from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, PuzzleType
 from pipeline.puzzles.params import Params
-from pipeline.records import dumps_record, make_record, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
 from pipeline.stages.drawing import draw_figures
 from pipeline.stages.build import check_outdir
@@ -64,7 +65,7 @@ def option_params(ptype: PuzzleType, size: str | None) -> Params:
     """The parameters a `--size` option asks for (the type's defaults without one)."""
     try:
         return ptype.make_params(size)
-    except ValueError as exc:  # pydantic's ValidationError is a ValueError too
+    except ValueError:  # pydantic's ValidationError is a ValueError too
         least, most = ptype.params.grid_range("rows")
         raise OptionError(
             f"--size: {size} is not a {ptype.name} grid; give a number from {least} to {most} or columns x rows "

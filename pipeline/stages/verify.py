@@ -20,7 +20,8 @@ from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import Pool
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.records import load_puzzle, sha256_file
+from pipeline.files import sha256_file
+from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 
 Progress = Callable[[int, int], None]
