@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
@@ -236,35 +237,48 @@ def types() -> None:
 @app.command()
 @_run
 def bench(
-    n: Annotated[int, typer.Option("--n", help="Puzzles per type and size.")] = 20,
+    n: Annotated[int, typer.Option("--n", help="At least this many codes per type and size (more, up to 60, until the median settles).")] = 20,
     type_name: Annotated[Optional[str], typer.Option("--type", help="Only this type.")] = None,
     size: Annotated[Optional[str], typer.Option("--size", help="Only this size (10, or 20x15 for columns x rows).")] = None,
-    pages: Annotated[int, typer.Option("--pages", help="Pages in the layout benchmark's book (0 skips it).")] = 200,
-    speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a build with --jobs 1 and all cores.")] = True,
+    pages: Annotated[int, typer.Option("--pages", help="Puzzle pages in the layout benchmark's book (0 skips it).")] = 200,
+    speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a cold build with --jobs 1 and all cores.")] = True,
+    compare: Annotated[Optional[Path], typer.Option("--compare", help="An earlier `bench --json` output: print each median's ratio to it.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
     """Time generation, verification and layout on fixed codes."""
-    from pipeline.bench import ms, run_bench
+    from pipeline.bench import read_earlier, run_bench
 
     if not 1 <= n <= 10_000:
         raise OptionError(f"--n: {n} is out of range (1 to 10000)")
-    result = run_bench(n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2))
+    if not 0 <= pages <= 2_000:
+        raise OptionError(f"--pages: {pages} is out of range (0 to 2000)")
+    earlier = read_earlier(compare) if compare is not None else None
+    result = run_bench(n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier)
     if as_json:
         print(json.dumps(result, indent=2))
-        return
-    table = Table("type", "size", "stage", "n", "median ms", "min ms", "max ms", "notes")
+    else:
+        _print_bench(result)
+
+
+def _print_bench(result: dict[str, Any]) -> None:
+    from pipeline.bench import ms
+
+    table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "notes")
     for row in result["results"]:
         table.add_row(
-            row["type"], str(row["size"]), row["stage"], str(row["n"]),
-            ms(row["median_s"]), ms(row["min_s"]), ms(row["max_s"]), row.get("notes", ""),
+            row["type"], row["size"], row["stage"], str(row["n"]), ms(row["median_s"]), ms(row["p90_s"]),
+            ms(row["max_s"]), ms(row["cpu_median_s"]), row.get("notes", ""),
         )
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows
     if result.get("layout"):
-        lay = result["layout"]
-        print(f"layout: {lay['pages']} pages, {lay['seconds_per_page']:.3f} s per page, PDF {lay.get('pdf_bytes', 0):,} bytes")
+        for kind, figures in result["layout"]["kinds"].items():
+            print(f"layout, {kind}: {figures['pages']} pages, {figures['seconds_per_page']:.3f} s per page")
     if result.get("speedup"):
         sp = result["speedup"]
-        print(f"parallel: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+        print(f"cold build: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+    for row in result.get("compare", []):
+        print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
+              f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
 
 
 def _print_skips(manifest: Any) -> None:

@@ -84,6 +84,14 @@ def test_fresh_ignores_the_cache(tmp_path: Path) -> None:
     assert "generated 2 puzzles, reused 0" in ran.stderr
 
 
+def test_build_fresh_redoes_every_stage(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, "title: x\nseed: f\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
+    assert cli("build", spec, "-o", tmp_path / "out").code == 0
+    ran = cli("build", spec, "-o", tmp_path / "out", "--fresh")
+    assert ran.code == 0 and "2 made, 0 reused" in ran.stderr and "0 unchanged since last run" in ran.stderr
+    assert "unchanged, kept" not in ran.stderr
+
+
 def without_timings(manifest: bytes) -> dict:
     data = json.loads(manifest)
     for entry in data["puzzles"]:

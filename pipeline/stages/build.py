@@ -85,7 +85,7 @@ def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: Progr
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    pages, files, reused = layout_once(outdir, progress=progress("layout"))
+    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh)
     seconds["layout"] = time.perf_counter() - start
     return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
 
@@ -103,15 +103,18 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
     return digest.hexdigest()
 
 
-def layout_once(outdir: Path, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[Path], bool]:
+def layout_once(
+    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False
+) -> tuple[int, list[Path], bool]:
     """Lay out unless the last layout of exactly the same inputs is still there: a re-run of an
-    unchanged spec then costs next to nothing. Returns (pages, files, reused)."""
+    unchanged spec then costs next to nothing; `fresh` lays out whatever the stamp says.
+    Returns (pages, files, reused)."""
     key = _layout_key(outdir, read_manifest(outdir))
     stamp_path = outdir / LAYOUT_STAMP
     try:
         stamp = read_json(stamp_path)
         files = [outdir / f for f in stamp["files"]]
-        if stamp["key"] == key and all(f.exists() for f in files):
+        if not fresh and stamp["key"] == key and all(f.exists() for f in files):
             return stamp["pages"], files, True
     except (RecordError, KeyError, TypeError):
         pass  # no stamp, or a damaged one: lay out afresh
