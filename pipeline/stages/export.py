@@ -24,6 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
 from pipeline.errors import OptionError, RecordError
 from pipeline.manifest import Entry, Manifest, read_manifest, record_path
 from pipeline.puzzles.base import PuzzleType
@@ -198,8 +201,6 @@ def _write_html(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) ->
 
 
 def web_page(items: list[Ready], manifest: Manifest) -> str:
-    from jinja2 import Environment, FileSystemLoader, select_autoescape
-
     env = Environment(loader=FileSystemLoader(layouts_dir()), autoescape=select_autoescape(["j2"]))
     job = manifest.job
     puzzles = [
@@ -220,10 +221,8 @@ def web_page(items: list[Ready], manifest: Manifest) -> str:
     )
 
 
-def _inline(svg: str) -> Any:
+def _inline(svg: str) -> Markup:
     """A drawing of ours, trusted as HTML (it holds only numbers and shapes)."""
-    from markupsafe import Markup
-
     return Markup(svg)
 
 
