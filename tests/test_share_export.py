@@ -200,6 +200,7 @@ def test_an_id_that_would_leave_the_folder_is_refused_and_nothing_is_written_out
         (["--format", "pdf"], "--format: 'pdf' is not one of png, svg, html, non, xml, pzprv3"),
         (["--format", "png", "--dpi", "0"], "--dpi: 0 is out of range (30 to 1200)"),
         (["--format", "svg", "-o", "{file}"], "exists and is not a folder"),
+        (["--format", "svg", "-o", "{file}/sub"], "taken exists and is not a folder"),
     ],
 )
 def test_bad_options_exit_2_and_write_nothing(copy: Path, args: list[str], message: str) -> None:

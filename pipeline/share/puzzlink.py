@@ -30,8 +30,9 @@ HOST = "https://puzz.link/p?"
 GENRES = {"nonogram": "nonogram", "nuritwin": "nuritwin", "kuralin": "kurarin"}
 TYPES = {genre: name for name, genre in GENRES.items()}
 
-BASE32 = "0123456789abcdefghijklmnopqrstuv"
-SKIP_FIRST, SKIP_MOST = "g", 20  # `g` skips one place, `z` twenty
+BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+BASE32 = BASE36[:32]
+SKIP_MOST = 20  # skip letters: `g` (base-36 digit 16) skips one place, `z` (35) twenty
 KURARIN_DOTS = {"black": 1, "grey": 2, "white": 3}
 KURARIN_KINDS = {value: kind for kind, value in KURARIN_DOTS.items()}
 
@@ -104,7 +105,7 @@ def numbers16(values: list[int | None]) -> str:
 
 
 def _skip_letter(count: int) -> str:
-    return BASE32[15 + count] if count < 17 else "wxyz"[count - 17]
+    return BASE36[15 + count]
 
 
 class _Reader:

@@ -74,7 +74,7 @@ def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> Export
         else:
             ready.append(read_ready(outdir, entry))
     covered = [item for item in ready if fmt not in NONOGRAM_ONLY or item.entry.type == "nonogram"]
-    report.not_covered = [item.entry.id for item in ready if item not in covered]
+    report.not_covered = [item.entry.id for item in ready if fmt in NONOGRAM_ONLY and item.entry.type != "nonogram"]
     dest.mkdir(parents=True, exist_ok=True)
     report.files = WRITERS[fmt](covered, dest, dpi, manifest)
     return report
@@ -85,8 +85,9 @@ def check_options(dest: Path, fmt: str, dpi: int) -> None:
         raise OptionError(f"--format: '{fmt}' is not one of {', '.join(FORMATS)}")
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
-    if dest.exists() and not dest.is_dir():
-        raise OptionError(f"--output: {dest} exists and is not a folder")
+    existing = next(path for path in (dest, *dest.parents) if path.exists())
+    if not existing.is_dir():
+        raise OptionError(f"--output: {existing} exists and is not a folder")
     if fmt == "png":
         try:
             import pypdfium2  # noqa: F401
