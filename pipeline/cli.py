@@ -203,6 +203,29 @@ def layout(outdir: OutdirArg) -> None:
 
 @app.command()
 @_run
+def export(
+    outdir: OutdirArg,
+    format_name: Annotated[str, typer.Option("--format", "-f", help="png, svg, html, non, xml or pzprv3.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go [default: OUTDIR/export/FORMAT].")] = None,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of png files.")] = 150,
+) -> None:
+    """Export the proved puzzles as images, a web page, or files other puzzle tools read."""
+    from pipeline.stages.export import export as run_export
+
+    dest = output if output is not None else outdir / "export" / format_name
+    report = run_export(outdir, dest, format_name, dpi)
+    _say(f"exported {len(report.files)} files -> {dest}")
+    if report.not_covered:
+        _say(f"  {len(report.not_covered)} puzzles have no {format_name} form (it is for nonograms only): {', '.join(report.not_covered)}")
+    for line in report.refused:
+        err.print(f"  REFUSED {line}", markup=False)
+    if report.refused:
+        err.print("refused puzzles that are not proved for the record on disk; run `puzzlepress verify` first", markup=False)
+        raise typer.Exit(1)
+
+
+@app.command()
+@_run
 def new(
     type_name: Annotated[str, typer.Argument(metavar="TYPE", help="Puzzle type (see `puzzlepress types`).")],
     size: Annotated[
