@@ -17,7 +17,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from pipeline import __version__
 from pipeline.errors import RecordError
-from pipeline.files import write_atomic
+from pipeline.files import sha256_file, write_atomic
 from pipeline.records import read_json
 from pipeline.spec import JobSpec
 
@@ -101,6 +101,19 @@ class Manifest:
 
 def record_path(outdir: Path, puzzle_id: str, suffix: str = ".json") -> Path:
     return outdir / PUZZLES / f"{puzzle_id}{suffix}"
+
+
+def unproved_reason(outdir: Path, entry: Entry) -> str | None:
+    """Why this puzzle must not be printed or shared, or None when its verdict is "proved" for
+    exactly the record bytes on disk."""
+    if not entry.proved:
+        return f"verdict: {entry.verdict.get('status', 'no status')}" if entry.verdict else "not verified"
+    path = record_path(outdir, entry.id)
+    if not path.is_file():
+        return "its record is missing"
+    if entry.verdict.get("record_sha256") != sha256_file(path):
+        return "its record changed after it was verified"
+    return None
 
 
 def write_manifest(outdir: Path, manifest: Manifest) -> None:

@@ -130,7 +130,7 @@ def test_unproved_puzzles_are_never_printed(tmp_path: Path) -> None:
     edit_manifest(folder, fail_one)
     with pytest.raises(LayoutError) as caught:
         layout(folder)
-    assert f"{first} (failed)" in str(caught.value) and f"{second} (not verified)" in str(caught.value)
+    assert f"{first} (verdict: failed)" in str(caught.value) and f"{second} (not verified)" in str(caught.value)
     assert not (folder / "booklet.pdf").exists()
     ran = cli("layout", folder)
     assert ran.code == 1 and first in ran.stderr

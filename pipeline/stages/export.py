@@ -17,7 +17,6 @@ written.
 from __future__ import annotations
 
 import base64
-import hashlib
 import io
 import re
 from dataclasses import dataclass, field
@@ -28,11 +27,13 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from pipeline.errors import OptionError, RecordError
-from pipeline.manifest import Entry, Manifest, read_manifest, record_path
+from pipeline.manifest import Entry, Manifest, read_manifest, record_path, unproved_reason
 from pipeline.puzzles.base import PuzzleType
-from pipeline.records import check_common_fields, read_json, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render.assets import layouts_dir
+from pipeline.render.book import rules_paragraphs
 from pipeline.render.svg import Figure
 from pipeline.share.formats import nonogram_non, nonogram_xml, puzzle_title, pzprv3
 from pipeline.share.puzzlink import puzzle_url
@@ -101,26 +102,15 @@ def refusal(outdir: Path, entry: Entry) -> str | None:
     """Why this puzzle must not be exported, or None when it is proved for the record on disk."""
     if not SAFE_ID.fullmatch(entry.id):
         return "its id is not a plain file name"
-    if not entry.proved:
-        return f"verdict: {entry.verdict.get('status', 'no status')}" if entry.verdict else "not verified"
-    path = record_path(outdir, entry.id)
-    if not path.is_file():
-        return "its record is missing"
-    if entry.verdict.get("record_sha256") != hashlib.sha256(path.read_bytes()).hexdigest():
-        return "its record changed after it was verified"
-    return None
+    return unproved_reason(outdir, entry)
 
 
 def read_ready(outdir: Path, entry: Entry) -> Ready:
     path = record_path(outdir, entry.id)
-    record = read_json(path)
-    ptype = check_common_fields(record, str(path), puzzle_types())
-    if record["id"] != entry.id:
-        raise RecordError(str(path), f"field 'id' is {record['id']!r} but the manifest says {entry.id!r}")
-    try:
-        return Ready(entry, record, ptype, ptype.from_record(record))
-    except RecordError as exc:
-        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+    ptype, puzzle, record = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return Ready(entry, record, ptype, puzzle)
 
 
 def _target(dest: Path, name: str) -> Path:
@@ -216,9 +206,9 @@ def web_page(items: list[Ready], manifest: Manifest) -> str:
         for item in items
     ]
     kinds = {item.ptype.name: item.ptype for item in items}
-    rules = [{"title": p.title, "paragraphs": [t.strip() for t in p.rules.split("\n\n") if t.strip()]} for p in kinds.values()]
+    how_to_play = [{"title": p.title, "paragraphs": rules_paragraphs(p.how_to_play)} for p in kinds.values()]
     return env.get_template("export.html.j2").render(
-        title=job.title, subtitle=job.subtitle, date=job.date.isoformat() if job.date else None, rules=rules, puzzles=puzzles
+        title=job.title, subtitle=job.subtitle, date=job.date.isoformat() if job.date else None, rules=how_to_play, puzzles=puzzles
     )
 
 

@@ -17,8 +17,8 @@ from typing import Any, Callable
 from weasyprint import Document
 
 from pipeline.errors import LayoutError, PageError, RecordError
-from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
-from pipeline.files import sha256_file, write_atomic
+from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path, unproved_reason
+from pipeline.files import write_atomic
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
@@ -83,16 +83,7 @@ def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
 
 def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
     """Never print a puzzle that has not been proved, or whose record changed since it was."""
-    refused = []
-    for entry in entries:
-        if not entry.proved:
-            status = entry.verdict.get("status", "no status") if entry.verdict else "not verified"
-            refused.append(f"{entry.id} ({status})")
-            continue
-        digest = entry.verdict.get("record_sha256")
-        path = record_path(outdir, entry.id)
-        if digest is not None and path.exists() and sha256_file(path) != digest:
-            refused.append(f"{entry.id} (its record changed after it was verified)")
+    refused = [f"{entry.id} ({why})" for entry in entries if (why := unproved_reason(outdir, entry))]
     if refused:
         raise LayoutError(
             "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
