@@ -42,6 +42,7 @@ class Entry:
     stats: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     verdict: dict[str, Any] | None = None
+    url: str | None = None  # where the puzzle is played online (puzz.link)
 
     @property
     def label(self) -> str:

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import Params
+from pipeline.share.puzzlink import GENRES, puzzle_url
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
 
@@ -51,6 +52,8 @@ def make_record(
     if params is not None and params.extras():
         record["params"] = params.extras()
     record.update(ptype.to_record(puzzle))
+    if ptype.name in GENRES:  # where the puzzle is played online: puzz.link, without its answer
+        record["url"] = puzzle_url(record)
     record["stats"] = stats
     return record
 

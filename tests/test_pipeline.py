@@ -202,3 +202,15 @@ def test_checking_an_unchanged_book_does_not_load_the_pdf_engine() -> None:
     script = "import sys, pipeline.cli, pipeline.stages.build; print('weasyprint' in sys.modules)"
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert loaded.stdout.strip() == "False"
+
+
+def test_every_record_and_manifest_entry_links_its_puzzle_on_puzz_link(built: Path) -> None:
+    from pipeline.share.puzzlink import read_url
+
+    manifest = read_manifest(built)
+    for entry in manifest.entries:
+        record = json.loads((built / "puzzles" / f"{entry.id}.json").read_text())
+        assert entry.url == record["url"]
+        clues = read_url(record["url"])
+        assert (clues["type"], clues["rows"], clues["cols"]) == (record["type"], record["rows"], record["cols"])
+        assert all(record[name] == value for name, value in clues.items())

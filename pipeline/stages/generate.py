@@ -24,6 +24,7 @@ from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types
+from pipeline.share.puzzlink import GENRES
 from pipeline.spec import JobSpec, code_stream
 
 Progress = Callable[[int, int], None]
@@ -59,7 +60,7 @@ def fingerprint(record: dict[str, Any]) -> str:
     Two codes can make the same puzzle; publishing it twice (or again next year) is what the
     spec's `exclude` list and this fingerprint prevent.
     """
-    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "stats"}
+    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "stats"}
     clues = {k: v for k, v in record.items() if k not in hidden}
     text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -91,7 +92,9 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str) -> dict
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
-    return record if same and record["generator"] == generator_tag(ptype) else None
+    # a record from before links were written is made again: it costs less than a special case
+    current = record["generator"] == generator_tag(ptype) and ("url" in record) == (ptype.name in GENRES)
+    return record if same and current else None
 
 
 def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
@@ -247,7 +250,7 @@ def _entries(places: list[_Place]) -> list[Entry]:
                 id=record["id"], type=record["type"], rows=record["rows"], cols=record["cols"],
                 params=place.params.extras(), code=record["code"], section=place.section,
                 number=numbers[place.role], role=place.role, generator=record["generator"], stats=record["stats"],
-                timings={"generate_s": round(place.seconds, 4)},
+                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"),
             )
         )
     return entries
