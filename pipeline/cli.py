@@ -152,9 +152,39 @@ def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: Jobs
 
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
+    _say_other_versions(outdir)
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
     _print_build_summary(report, outdir)
+
+
+@app.command()
+@_run
+def reprint(
+    edition: Annotated[Path, typer.Argument(help="An edition.json written by `build`.", show_default=False)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder for the reprint.")],
+    jobs: JobsOpt = None,
+) -> None:
+    """Rebuild a book from its edition file: no generation, every puzzle proved again, PDFs compared."""
+    from pipeline.stages.build import check_outdir
+    from pipeline.stages.reprint import reprint as run_reprint
+
+    workers = _jobs(jobs)
+    check_outdir(output)
+    with _progress() as progress:
+        report = run_reprint(edition, output, jobs=workers, progress=progress)
+    _say(f"reprinted {report.puzzles} puzzles, every one proved again, {report.pages} pages -> {output}")
+    if report.version_changes:
+        _say("made with other versions than the edition, so the PDFs may differ; the puzzles are the same ones:")
+        for line in report.version_changes:
+            _say(f"  {line}")
+    for name in report.same_bytes:
+        _say(f"  {name}: the same bytes as the edition's")
+    for name in report.other_bytes:
+        _say(f"  {name}: other bytes than the edition's")
+    if report.other_bytes and not report.version_changes:
+        err.print("error: the same versions made other PDF bytes: this is a bug in puzzlepress", markup=False)
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -302,6 +332,19 @@ def _print_bench(result: dict[str, Any]) -> None:
     for row in result.get("compare", []):
         print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
               f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
+
+
+def _say_other_versions(outdir: Path) -> None:
+    """Before overwriting a folder made with other versions, say which: its PDFs will change."""
+    from pipeline.manifest import made_with
+    from pipeline.versions import differences, environment
+
+    then = made_with(outdir)
+    changes = differences(then, environment()) if then else []
+    if changes:
+        _say(f"note: {outdir} was made with other versions; its files will be made again with these:")
+        for line in changes:
+            _say(f"  {line}")
 
 
 def _print_skips(manifest: Any) -> None:

@@ -32,6 +32,10 @@ def write_atomic(path: Path, data: bytes | str) -> None:
         raise
 
 
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def sha256_file(path: Path) -> str:
     """The digest that binds a verdict to the exact record bytes it judged."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_bytes(path.read_bytes())

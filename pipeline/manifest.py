@@ -20,6 +20,7 @@ from pipeline.errors import RecordError
 from pipeline.files import sha256_file, write_atomic
 from pipeline.records import read_json
 from pipeline.spec import JobSpec
+from pipeline.versions import environment
 
 MANIFEST = "manifest.json"
 PUZZLES = "puzzles"
@@ -82,6 +83,7 @@ class Manifest:
     def to_json(self) -> dict[str, Any]:
         return {
             "puzzlepress": __version__,
+            "made_with": environment(),
             "job": self.job.model_dump(mode="json"),
             "base_code": self.job.base_code,
             "sections": [
@@ -119,6 +121,15 @@ def unproved_reason(outdir: Path, entry: Entry) -> str | None:
 
 def write_manifest(outdir: Path, manifest: Manifest) -> None:
     write_atomic(outdir / MANIFEST, json.dumps(manifest.to_json(), indent=2, ensure_ascii=False) + "\n")
+
+
+def made_with(outdir: Path) -> dict[str, Any] | None:
+    """The versions an existing output folder was made with, when its manifest says."""
+    try:
+        data = read_json(outdir / MANIFEST)
+    except RecordError:
+        return None
+    return data.get("made_with") if isinstance(data, dict) and isinstance(data.get("made_with"), dict) else None
 
 
 def read_manifest(outdir: Path) -> Manifest:

@@ -32,12 +32,13 @@ def dumps_record(record: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def generator_tag(ptype: PuzzleType) -> str:
-    return f"{ptype.name}/{ptype.version}"
+def generator_tag(ptype: PuzzleType, version: int | None = None) -> str:
+    return f"{ptype.name}/{ptype.version if version is None else version}"
 
 
 def make_record(
-    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any], params: Params | None = None
+    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any], params: Params | None = None,
+    version: int | None = None,
 ) -> dict[str, Any]:
     """The record of a puzzle. Parameters other than the grid are written (as `params`) only when
     they differ from their defaults, so records made before parameters existed are unchanged."""
@@ -47,7 +48,7 @@ def make_record(
         "rows": puzzle.rows,
         "cols": puzzle.cols,
         "code": code,
-        "generator": generator_tag(ptype),
+        "generator": generator_tag(ptype, version),
     }
     if params is not None and params.extras():
         record["params"] = params.extras()

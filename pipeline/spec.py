@@ -72,12 +72,21 @@ class Section(Strict):
     codes: list[Code] = []
     title: str | None = None
     per_page: Literal[1, 2, 4, 6] | None = None
+    generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
 
     _params: Params = PrivateAttr()
 
     @model_validator(mode="after")
     def _params_for_type(self) -> "Section":
         self._params = _section_params(puzzle_types()[self.type], self.size, self.params)
+        return self
+
+    @model_validator(mode="after")
+    def _generator_kept(self) -> "Section":
+        if self.generator is not None:
+            name, version = _generator_version(self.generator)
+            if name != self.type:
+                raise ValueError(f"generator: '{self.generator}' is not a {self.type} generator")
         return self
 
     @model_validator(mode="after")
@@ -94,6 +103,18 @@ class Section(Strict):
     @property
     def heading(self) -> str:
         return self.title or f"{puzzle_types()[self.type].title} {self.puzzle_params.label}"
+
+
+def _generator_version(tag: str) -> tuple[str, int]:
+    """(type, version) from "nuritwin/1", for a version this puzzlepress keeps."""
+    name, _, number = tag.partition("/")
+    types = puzzle_types()
+    if name not in types or not number.isdigit():
+        raise ValueError(f"'{tag}' is not a generator; write it as type/version, such as nuritwin/1")
+    kept = types[name].kept_versions
+    if int(number) not in kept:
+        raise ValueError(f"this puzzlepress keeps {name} generator versions {', '.join(map(str, kept))}, not {number}")
+    return name, int(number)
 
 
 def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Params:
@@ -149,6 +170,7 @@ class JobSpec(Strict):
     fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []
+    generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
     sections: list[Section] = Field(min_length=1)
 
     @model_validator(mode="after")
@@ -158,6 +180,22 @@ class JobSpec(Strict):
         if self.answers.from_previous_issue and self.date is None:
             raise ValueError("answers: previous needs a `date`, to know which issue came before")
         return self
+
+    @model_validator(mode="after")
+    def _generators_kept(self) -> "JobSpec":
+        names = [_generator_version(tag)[0] for tag in self.generators]
+        if len(set(names)) < len(names):
+            raise ValueError("generators: name each type once")
+        return self
+
+    def generator_version(self, section_index: int) -> int:
+        """The generator version a section's puzzles are made by: its own pin, the job's, or the
+        current one."""
+        section = self.sections[section_index]
+        pins = dict(_generator_version(tag) for tag in self.generators)
+        if section.generator is not None:
+            return _generator_version(section.generator)[1]
+        return pins.get(section.type, puzzle_types()[section.type].version)
 
     @model_validator(mode="after")
     def _layout_consistent(self) -> "JobSpec":

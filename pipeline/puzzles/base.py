@@ -10,7 +10,7 @@ import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from pipeline.codes import rng_for
 from pipeline.errors import StepLimit, TimeLimit
@@ -103,6 +103,14 @@ class PuzzleType:
     # failure codes for publishing promises beyond one answer (Nonogram: line-solvable)
     promises: Callable[[Any], list[str]] = no_promises
     answer_field: str = "solution"  # the record field that holds the answer
+    # Earlier generator versions kept in the package, so a spec pinned to one (`generator:
+    # nuritwin/1`) reprints its puzzles: version -> that version's generate. At least the two
+    # most recent versions are kept (see README, "Editions").
+    previous: Mapping[int, Callable[[Any, random.Random, Budget], Generated]] = field(default_factory=dict)
+
+    @property
+    def kept_versions(self) -> list[int]:
+        return sorted({self.version, *self.previous})
 
     def answer_of(self, puzzle: Any) -> Any:
         return puzzle.answer
@@ -121,10 +129,12 @@ class PuzzleType:
         grid = parse_size(size, self.params.presets) if size is not None else {}
         return self.params(**{**grid, **given})
 
-    def make(self, params: Params | int | str, code: str, budget: Budget) -> Generated:
-        """The puzzle a code makes with these parameters (or a size as written, 10 or '20x15')."""
+    def make(self, params: Params | int | str, code: str, budget: Budget, version: int | None = None) -> Generated:
+        """The puzzle a code makes with these parameters (or a size as written, 10 or '20x15'),
+        by this generator version or a kept earlier one."""
         chosen = params if isinstance(params, Params) else self.make_params(params)
-        made = self.generate(chosen, rng_for(self.name, chosen, code), budget)
+        generate = self.generate if version in (None, self.version) else self.previous[version]
+        made = generate(chosen, rng_for(self.name, chosen, code), budget)
         # a record names its grid from the parameters: a generator that drew another grid is a bug
         if (made.puzzle.rows, made.puzzle.cols) != (chosen.rows, chosen.cols):
             raise RuntimeError(f"{self.name} generator made a {made.puzzle.cols}×{made.puzzle.rows} grid for {chosen.label}")

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import pipeline
 from pipeline.errors import InputError, PageError, RecordError, StageError
+from pipeline.edition import EDITION, write_edition
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.files import write_atomic
 from pipeline.records import read_json
@@ -86,6 +87,8 @@ def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: Progr
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
     pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh)
+    write_edition(outdir, read_manifest(outdir))
+    files.append(outdir / EDITION)
     seconds["layout"] = time.perf_counter() - start
     return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
 

@@ -47,6 +47,7 @@ class _Place:
     section: int
     type: str
     params: Params
+    version: int  # the generator version: the current one unless the spec pins an earlier one
     codes: Iterator[str]
     record: dict[str, Any] | None = None
     seconds: float = 0.0
@@ -66,7 +67,9 @@ def fingerprint(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float) -> tuple[dict[str, Any] | None, str | None, float]:
+def make_one(
+    type_name: str, values: dict[str, Any], code: str, seconds: float, version: int
+) -> tuple[dict[str, Any] | None, str | None, float]:
     """Make one puzzle in a worker process: (record, None, seconds) or (None, reason, seconds).
 
     Parameters travel as plain values, so a task is the same whatever runs it."""
@@ -74,15 +77,15 @@ def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float) 
     params = ptype.params(**values)
     start = time.perf_counter()
     try:
-        made = ptype.make(params, code, Budget(seconds=seconds))
+        made = ptype.make(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         return None, f"not proved within the budget ({exc})", time.perf_counter() - start
     pid = puzzle_id(type_name, params, code)
-    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats)
+    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version)
     return record, None, time.perf_counter() - start
 
 
-def load_cached(outdir: Path, type_name: str, params: Params, code: str) -> dict[str, Any] | None:
+def load_cached(outdir: Path, type_name: str, params: Params, code: str, version: int) -> dict[str, Any] | None:
     """A record on disk for exactly this puzzle and generator version, or None."""
     path = record_path(outdir, puzzle_id(type_name, params, code))
     if not path.exists():
@@ -93,7 +96,7 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str) -> dict
         return None  # a damaged cache file is regenerated, not trusted
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
-    current = record["generator"] == generator_tag(ptype) and ("url" in record) == (ptype.name in GENRES)
+    current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
     return record if same and current else None
 
 
@@ -124,7 +127,8 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
     for role, spec in issues:
         for index, section in enumerate(spec.sections):
             stream = codes(spec, role, index)
-            places += [_Place(role, index, section.type, section.puzzle_params, stream) for _ in range(section.count)]
+            version = spec.generator_version(index)
+            places += [_Place(role, index, section.type, section.puzzle_params, version, stream) for _ in range(section.count)]
     return places
 
 
@@ -185,7 +189,7 @@ def _make_round(
     results: list[Any] = [None] * len(places)
     to_make = []
     for i, place in enumerate(places):
-        cached = None if fresh else load_cached(outdir, place.type, place.params, place.code)
+        cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version)
         if cached is not None:
             results[i] = (cached, None, 0.0)
             report.reused += 1
@@ -193,7 +197,9 @@ def _make_round(
             to_make.append(i)
     total = len(places)
     done = total - len(to_make)
-    tasks = [(places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds) for i in to_make]
+    tasks = [
+        (places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version) for i in to_make
+    ]
     for k, (record, reason, seconds) in pool.imap(make_one, tasks):
         if record is not None:
             record["stats"]["fingerprint"] = fingerprint(record)
