@@ -110,7 +110,14 @@ DateOpt = Annotated[
     Optional[str], typer.Option("--date", help="Issue date YYYY-MM-DD: derives the codes from the date (overrides the spec's `date`).")
 ]
 JobsOpt = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes [default: all cores].")]
-FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles and verdicts kept from earlier runs.")]
+FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles, verdicts and layouts kept from earlier runs.")]
+SchedulerOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+        help="Run puzzle tasks on the Dask cluster at this address (tcp://HOST:8786), or on local:N, a throwaway local cluster of N workers.",
+    ),
+]
 OutdirArg = Annotated[Path, typer.Argument(help="An output folder made by `generate` or `build`.", show_default=False)]
 
 
@@ -133,6 +140,16 @@ def _jobs(jobs: int | None) -> int:
     return jobs
 
 
+def _scheduler(address: str | None) -> str | None:
+    """The Dask scheduler to use, checked before anything runs; None for the local pool."""
+    if address is None or not address.strip():
+        return None
+    from pipeline.cluster import local_workers
+
+    local_workers(address)  # a malformed local:N is an option error
+    return address.strip()
+
+
 def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]:
     from pipeline.spec import load_spec
     from pipeline.stages.build import check_job, check_outdir, default_outdir
@@ -146,7 +163,10 @@ def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]
 
 @app.command()
 @_run
-def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def build(
+    spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
+    scheduler: SchedulerOpt = None,
+) -> None:
     """Run every stage: generate, verify, layout."""
     from pipeline.stages.build import build as run_build
 
@@ -154,7 +174,7 @@ def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: Jobs
     job, outdir = _load(spec, date, output)
     _say_other_versions(outdir)
     with _progress() as progress:
-        report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
+        report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress, scheduler=_scheduler(scheduler))
     _print_build_summary(report, outdir)
 
 
@@ -189,27 +209,32 @@ def reprint(
 
 @app.command()
 @_run
-def generate(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def generate(
+    spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
+    scheduler: SchedulerOpt = None,
+) -> None:
     """Make the puzzle records and the manifest."""
     from pipeline.stages.generate import generate as run_generate
 
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
     with _progress() as progress:
-        report = run_generate(job, outdir, jobs=workers, fresh=fresh, progress=progress("generate"))
+        report = run_generate(
+            job, outdir, jobs=workers, scheduler=_scheduler(scheduler), fresh=fresh, progress=progress("generate")
+        )
     _say(f"generated {report.made} puzzles, reused {report.reused}, in {report.seconds:.1f} s -> {outdir}")
     _print_skips(report.manifest)
 
 
 @app.command()
 @_run
-def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False, scheduler: SchedulerOpt = None) -> None:
     """Prove every puzzle again: rules check, own solver and independent SAT proof."""
     from pipeline.stages.verify import verify as run_verify
 
     workers = _jobs(jobs)
     with _progress() as progress:
-        report = run_verify(outdir, jobs=workers, fresh=fresh, progress=progress("verify"))
+        report = run_verify(outdir, jobs=workers, scheduler=_scheduler(scheduler), fresh=fresh, progress=progress("verify"))
     proved = sum(1 for v in report.verdicts.values() if v["status"] == "proved")
     _say(f"verified {len(report.verdicts)} puzzles ({report.reused} unchanged since last time): {proved} proved, {len(report.failed)} failed")
     for line in report.failed:

@@ -13,7 +13,7 @@ import signal
 import threading
 from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
 
 
 def default_jobs() -> int:
@@ -90,3 +90,23 @@ class Pool:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield pending.pop(future), future.result()
+
+
+class TaskPool(Protocol):
+    """What stages need of wherever tasks run: a context manager that maps tasks."""
+
+    def __enter__(self) -> "TaskPool": ...
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None: ...
+
+    def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]: ...
+
+
+def open_pool(jobs: int, scheduler: str | None = None) -> TaskPool:
+    """Where a stage's puzzle tasks run: this machine's process pool, or a Dask cluster when a
+    scheduler is named (tcp://host:8786, or local:N for a throwaway one)."""
+    if scheduler:
+        from pipeline.cluster import ClusterPool
+
+        return ClusterPool(scheduler)
+    return Pool(jobs)

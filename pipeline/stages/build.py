@@ -66,14 +66,18 @@ def check_job(job: JobSpec, outdir: Path) -> None:
         raise PageError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 
 
-def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory) -> BuildReport:
+def build(
+    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None
+) -> BuildReport:
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
     for round_ in range(REPLACEMENT_ROUNDS + 1):
         first = round_ == 0
-        generated = generate(job, outdir, jobs=jobs, fresh=fresh and first, rejected=rejected, progress=progress("generate"))
-        verified = verify(outdir, jobs=jobs, fresh=fresh and first, progress=progress("verify"))
+        generated = generate(
+            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate")
+        )
+        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"))
         seconds["generate"] += generated.seconds
         seconds["verify"] += verified.seconds
         failed = [e for e in verified.manifest.entries if not e.proved] if verified.manifest else []

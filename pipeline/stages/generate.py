@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
-from pipeline.parallel import Pool
+from pipeline.parallel import TaskPool, open_pool
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
@@ -137,6 +137,7 @@ def generate(
     outdir: Path,
     *,
     jobs: int = 1,
+    scheduler: str | None = None,
     fresh: bool = False,
     rejected: dict[tuple[str, int, str], str] | None = None,
     progress: Progress | None = None,
@@ -151,7 +152,7 @@ def generate(
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
 
-    with Pool(jobs) as pool:
+    with open_pool(jobs, scheduler) as pool:
         while True:
             open_places = [p for p in places if p.record is None and p.tries < job.budget.attempts]
             if not open_places:
@@ -182,7 +183,7 @@ def generate(
 
 
 def _make_round(
-    pool: Pool, places: list[_Place], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
+    pool: TaskPool, places: list[_Place], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
 ) -> list[tuple[dict[str, Any] | None, str | None, float]]:
     """One result per place, from the cache or a worker; new records are written as they arrive,
     so an interrupted build keeps every puzzle it finished."""

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
-from pipeline.parallel import Pool
+from pipeline.parallel import open_pool
 from pipeline.puzzles.base import Budget, PuzzleType
 from pipeline.files import sha256_file
 from pipeline.records import load_puzzle
@@ -99,7 +99,9 @@ def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
     return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == sha256_file(path)
 
 
-def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progress | None = None) -> VerifyReport:
+def verify(
+    outdir: Path, *, jobs: int = 1, scheduler: str | None = None, fresh: bool = False, progress: Progress | None = None
+) -> VerifyReport:
     """Judge every puzzle in the folder's manifest and record the verdicts in it.
 
     Without a manifest (records written by hand), every record under puzzles/ is judged and
@@ -124,7 +126,7 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
             report.reused += 1
         else:
             todo.append(pid)
-    with Pool(jobs) as pool:
+    with open_pool(jobs, scheduler) as pool:
         for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid],) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
             if progress:
