@@ -229,6 +229,36 @@ def bench_speedup(log: Log) -> dict[str, Any]:
     }
 
 
+CLUSTER_PUZZLES = 200  # of each of Nuritwin 8x8 and Kuralin 8x8, as the cluster issue measures
+
+
+def bench_cluster(scheduler: str, log: Log, count: int = CLUSTER_PUZZLES) -> dict[str, Any]:
+    """Generating the same job on the local pool and on a Dask cluster: throughput and the cost
+    of connecting, so the cluster's overhead can be read off."""
+    from pipeline.cluster import ClusterPool
+    from pipeline.stages.generate import generate
+
+    sections = [{"type": name, "size": 8, "count": count} for name in ("nuritwin", "kuralin")]
+    job = JobSpec.model_validate({"title": "Cluster benchmark", "seed": "cluster", "sections": sections})
+    start = time.perf_counter()
+    with ClusterPool(scheduler):
+        connect_s = time.perf_counter() - start
+    timings = {}
+    for where, address in (("local pool", None), ("cluster", scheduler)):
+        with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
+            start = time.perf_counter()
+            generate(job, Path(tmp), jobs=default_jobs(), scheduler=address)
+            timings[where] = time.perf_counter() - start
+        log(f"cluster: {where}: {timings[where]:.1f} s")
+    puzzles = 2 * count
+    return {
+        "puzzles": puzzles, "jobs": default_jobs(), "scheduler": scheduler, "connect_s": round(connect_s, 3),
+        "local_pool_s": round(timings["local pool"], 3), "cluster_s": round(timings["cluster"], 3),
+        "local_pool_per_s": round(puzzles / timings["local pool"], 2), "cluster_per_s": round(puzzles / timings["cluster"], 2),
+        "overhead": round(timings["cluster"] / timings["local pool"] - 1, 3),
+    }
+
+
 def _sizes(ptype: PuzzleType, size: str | None) -> list[Params]:
     """The type's usual sizes, or the one size asked for when the type can make it."""
     if size is None:
@@ -269,7 +299,7 @@ def compare(now: dict[str, Any], earlier: dict[str, Any]) -> list[dict[str, Any]
 
 def run_bench(
     *, n: int, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log,
-    earlier: dict[str, Any] | None = None,
+    earlier: dict[str, Any] | None = None, scheduler: str | None = None,
 ) -> dict[str, Any]:
     types = puzzle_types()
     if type_name is not None and type_name not in types:
@@ -288,6 +318,8 @@ def run_bench(
         out["layout"] = bench_layout(pages, log)
     if speedup and whole_job:
         out["speedup"] = bench_speedup(log)
+    if scheduler is not None:
+        out["cluster"] = bench_cluster(scheduler, log)
     if earlier is not None:
         out["compare"] = compare(out, earlier)
     return out

@@ -321,6 +321,9 @@ def bench(
     pages: Annotated[int, typer.Option("--pages", help="Puzzle pages in the layout benchmark's book (0 skips it).")] = 200,
     speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a cold build with --jobs 1 and all cores.")] = True,
     compare: Annotated[Optional[Path], typer.Option("--compare", help="An earlier `bench --json` output: print each median's ratio to it.")] = None,
+    scheduler: Annotated[
+        Optional[str], typer.Option("--scheduler", help="Also generate 200 Nuritwin and 200 Kuralin 8x8 on this Dask cluster and on the local pool.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
     """Time generation, verification and layout on fixed codes."""
@@ -331,7 +334,10 @@ def bench(
     if not 0 <= pages <= 2_000:
         raise OptionError(f"--pages: {pages} is out of range (0 to 2000)")
     earlier = read_earlier(compare) if compare is not None else None
-    result = run_bench(n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier)
+    result = run_bench(
+        n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier,
+        scheduler=_scheduler(scheduler),
+    )
     if as_json:
         print(json.dumps(result, indent=2))
     else:
@@ -354,6 +360,10 @@ def _print_bench(result: dict[str, Any]) -> None:
     if result.get("speedup"):
         sp = result["speedup"]
         print(f"cold build: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+    if result.get("cluster"):
+        cl = result["cluster"]
+        print(f"cluster: {cl['puzzles']} puzzles, local pool {cl['local_pool_per_s']:.2f}/s, {cl['scheduler']} "
+              f"{cl['cluster_per_s']:.2f}/s (overhead {cl['overhead']:+.0%}), connecting {cl['connect_s']:.2f} s")
     for row in result.get("compare", []):
         print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
               f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
