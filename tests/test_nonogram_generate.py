@@ -48,9 +48,9 @@ def test_pictures_flip_about_one_cell_in_six_after_smoothing(monkeypatch):
     def run_count(picture_rows):
         return sum(len(clue) for clue in generate.puzzle_of(picture_rows, 15).row_clues)
 
-    noisy = [run_count(generate.draw_picture(15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
+    noisy = [run_count(generate.draw_picture(15, 15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
     monkeypatch.setattr(generate, "FLIP_SHARE", 0.0)
-    smooth = [run_count(generate.draw_picture(15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
+    smooth = [run_count(generate.draw_picture(15, 15, rng_for("nonogram", 15, f"n{i}"))) for i in range(20)]
     assert statistics.mean(noisy) > 1.5 * statistics.mean(smooth)
 
 
@@ -63,7 +63,7 @@ def test_smoothing_takes_the_majority_of_each_neighbourhood():
 
 @pytest.mark.parametrize("size", range(1, 16))
 def test_the_staircase_is_line_solvable(size):
-    puzzle = generate.puzzle_of(generate.staircase(size), size)
+    puzzle = generate.puzzle_of(generate.staircase(size, size), size)
     grid = line_solve(puzzle, Budget())
     assert grid.is_complete() and grid.picture() == puzzle.answer
 
@@ -72,7 +72,7 @@ def test_after_many_failed_pictures_the_staircase_is_used(monkeypatch):
     monkeypatch.setattr(generate, "MAX_PICTURES", 0)
     result = made(10, "fallback")
     assert result.stats["fallback"] is True
-    assert result.puzzle == generate.puzzle_of(generate.staircase(10), 10)
+    assert result.puzzle == generate.puzzle_of(generate.staircase(10, 10), 10)
     assert PUZZLE_TYPE.promises(result.puzzle) == []
 
 

@@ -26,7 +26,7 @@ class NonogramType:
     rules = rules.RULES
 
     def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        return generate.generate(size, rng, budget)
+        return generate.generate(size, size, rng, budget)
 
     def solve(self, puzzle: Nonogram, limit: int, budget: Budget) -> list[Answer]:
         return solver.solve(puzzle, limit, budget)

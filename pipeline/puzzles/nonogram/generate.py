@@ -34,12 +34,12 @@ FLIP_ROUNDS = 8  # retries of one picture before it is redrawn
 MAX_PICTURES = 60  # pictures drawn before the staircase fallback; far beyond what any code needs
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     flips = 0
     for attempt in range(1, MAX_PICTURES + 1):
-        picture = draw_picture(size, rng)
+        picture = draw_picture(rows, cols, rng)
         for _round in range(FLIP_ROUNDS + 1):
-            puzzle = puzzle_of(picture, size)
+            puzzle = puzzle_of(picture, cols)
             # the picture fits its own clues, so line solving never meets a contradiction here
             grid = line_solve(puzzle, budget)
             unknown = grid.unknown_cells()
@@ -48,10 +48,10 @@ def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
             for r, c in rng.sample(unknown, min(STUCK_FLIPS, len(unknown))):
                 picture[r] ^= 1 << c
                 flips += 1
-    puzzle = puzzle_of(staircase(size), size)
+    puzzle = puzzle_of(staircase(rows, cols), cols)
     grid = line_solve(puzzle, budget)
     if grid is None or not grid.is_complete():
-        raise StepLimit(f"the {size}x{size} staircase is not line-solvable")
+        raise StepLimit(f"the {cols}x{rows} staircase is not line-solvable")
     return _finished(puzzle, attempts=MAX_PICTURES, flips=flips, fallback=True)
 
 
@@ -61,67 +61,75 @@ def _finished(puzzle: Nonogram, *, attempts: int, flips: int, fallback: bool) ->
     return Generated(puzzle=puzzle, stats=stats)
 
 
-def draw_picture(n: int, rng: random.Random) -> list[int]:
-    rows = [0] * n
-    target = SHAPE_FILL * n * n
-    for _ in range(4 * n):
-        if _count(rows) >= target:
+def draw_picture(rows: int, cols: int, rng: random.Random) -> list[int]:
+    """A random picture; every length scales with the grid side it runs along, so a rectangular
+    grid gets the square grid's picture stretched to its shape."""
+    picture = [0] * rows
+    target = SHAPE_FILL * rows * cols
+    for _ in range(2 * (rows + cols)):
+        if _count(picture) >= target:
             break
         shape = _rectangle if rng.random() < 0.5 else _oval
-        for r, span in shape(n, rng, n / 8, n / 3):
-            rows[r] |= span
-    for _ in range(rng.randint(1, 1 + n // 5)):
+        for r, span in shape(rows, cols, rng, (rows / 8, rows / 3), (cols / 8, cols / 3)):
+            picture[r] |= span
+    side = math.isqrt(rows * cols)  # the side of a square grid with as many cells
+    for _ in range(rng.randint(1, 1 + side // 5)):
         shape = _rectangle if rng.random() < 0.5 else _oval
-        for r, span in shape(n, rng, 0.5, max(1.0, n / 7)):
-            rows[r] &= ~span
-    rows = smooth(rows, n)
-    for cell in rng.sample(range(n * n), round(n * n * FLIP_SHARE)):
-        rows[cell // n] ^= 1 << (cell % n)
-    return rows
+        for r, span in shape(rows, cols, rng, (0.5, max(1.0, rows / 7)), (0.5, max(1.0, cols / 7))):
+            picture[r] &= ~span
+    picture = smooth(picture, cols)
+    for cell in rng.sample(range(rows * cols), round(rows * cols * FLIP_SHARE)):
+        picture[cell // cols] ^= 1 << (cell % cols)
+    return picture
 
 
-def _count(rows: list[int]) -> int:
-    return sum(row.bit_count() for row in rows)
+def _count(picture: list[int]) -> int:
+    return sum(row.bit_count() for row in picture)
 
 
-def _rectangle(n: int, rng: random.Random, small: float, large: float) -> list[tuple[int, int]]:
-    """Row spans of a random axis-aligned rectangle with half-sides between small and large."""
-    height = min(n, max(1, round(2 * rng.uniform(small, large))))
-    width = min(n, max(1, round(2 * rng.uniform(small, large))))
-    top = rng.randint(0, n - height)
-    left = rng.randint(0, n - width)
+Spans = list[tuple[int, int]]  # (row, bitmask of the shape's cells in it)
+Half = tuple[float, float]  # the least and the most half-side (or radius) along one axis
+
+
+def _rectangle(rows: int, cols: int, rng: random.Random, down: Half, across: Half) -> Spans:
+    """Row spans of a random axis-aligned rectangle with half-sides drawn from down and across."""
+    height = min(rows, max(1, round(2 * rng.uniform(*down))))
+    width = min(cols, max(1, round(2 * rng.uniform(*across))))
+    top = rng.randint(0, rows - height)
+    left = rng.randint(0, cols - width)
     span = ((1 << width) - 1) << left
     return [(r, span) for r in range(top, top + height)]
 
 
-def _oval(n: int, rng: random.Random, small: float, large: float) -> list[tuple[int, int]]:
-    """Row spans of a random ellipse with radii between small and large, clipped to the grid."""
-    cy, cx = rng.uniform(0, n), rng.uniform(0, n)
-    ry, rx = rng.uniform(small, large), rng.uniform(small, large)
+def _oval(rows: int, cols: int, rng: random.Random, down: Half, across: Half) -> Spans:
+    """Row spans of a random ellipse with radii drawn from down and across, clipped to the grid."""
+    cy, cx = rng.uniform(0, rows), rng.uniform(0, cols)
+    ry, rx = rng.uniform(*down), rng.uniform(*across)
     spans = []
-    for r in range(n):
+    for r in range(rows):
         dy = (r + 0.5 - cy) / ry
         if abs(dy) > 1:
             continue
         half = rx * math.sqrt(1 - dy * dy)
         first = max(0, math.ceil(cx - half - 0.5))
-        last = min(n - 1, math.floor(cx + half - 0.5))
+        last = min(cols - 1, math.floor(cx + half - 0.5))
         if first <= last:
             spans.append((r, ((1 << (last - first + 1)) - 1) << first))
     return spans
 
 
-def smooth(rows: list[int], n: int) -> list[int]:
+def smooth(picture: list[int], cols: int) -> list[int]:
     """One majority pass: a cell takes the majority of its 3x3 neighbourhood (itself included,
     cells off the grid not counted); on a tie it stays as it is."""
-    cells = [[(row >> c) & 1 for c in range(n)] for row in rows]
+    n_rows = len(picture)
+    cells = [[(row >> c) & 1 for c in range(cols)] for row in picture]
     out = []
-    for r in range(n):
+    for r in range(n_rows):
         band = cells[max(0, r - 1): r + 2]
-        column_sums = [sum(line[c] for line in band) for c in range(n)]
+        column_sums = [sum(line[c] for line in band) for c in range(cols)]
         mask = 0
-        for c in range(n):
-            lo, hi = max(0, c - 1), min(n, c + 2)
+        for c in range(cols):
+            lo, hi = max(0, c - 1), min(cols, c + 2)
             filled = sum(column_sums[lo:hi])
             total = len(band) * (hi - lo)
             if 2 * filled > total or (2 * filled == total and cells[r][c]):
@@ -130,13 +138,14 @@ def smooth(rows: list[int], n: int) -> list[int]:
     return out
 
 
-def staircase(n: int) -> list[int]:
-    """Row r filled from column 0 to column r: each line's clue is a single run, and the full
-    bottom row and left column start a chain of overlap deductions that finishes the grid."""
-    return [(1 << (r + 1)) - 1 for r in range(n)]
+def staircase(rows: int, cols: int) -> list[int]:
+    """Row r filled from column 0 to its share of the width, rounded up (to column r on a square
+    grid): every row is a single run that touches the full left column, so that column alone
+    settles every row."""
+    return [(1 << -(-(r + 1) * cols // rows)) - 1 for r in range(rows)]
 
 
-def puzzle_of(rows: list[int], n: int) -> Nonogram:
+def puzzle_of(picture: list[int], cols: int) -> Nonogram:
     return from_picture(
-        tuple("".join(FILLED if (row >> c) & 1 else EMPTY for c in range(n)) for row in rows)
+        tuple("".join(FILLED if (row >> c) & 1 else EMPTY for c in range(cols)) for row in picture)
     )
