@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogram_reference import puzzle_from_text
+from nonogram_reference import puzzle_from_text, shows_clues
 from pipeline.codes import rng_for
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import Budget
@@ -38,6 +38,23 @@ DIAGONAL = puzzle_from_text("""
 )
 def test_check_names_each_broken_rule(answer, codes):
     assert PUZZLE_TYPE.check(DIAGONAL, answer) == codes
+
+
+def grids(rows: int, cols: int):
+    return st.lists(st.text("#.", min_size=cols, max_size=cols), min_size=rows, max_size=rows)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(1, 6), st.integers(1, 6)).flatmap(
+        lambda shape: st.tuples(grids(*shape), st.one_of(grids(*shape), grids(*shape[::-1])))
+    )
+)
+def test_check_agrees_with_the_reference_on_any_answer(picture_and_answer):
+    picture, answer = picture_and_answer
+    puzzle = puzzle_from_text(" ".join(picture))
+    for tried in (tuple(answer), tuple(picture)):
+        assert (PUZZLE_TYPE.check(puzzle, tried) == []) == shows_clues(puzzle, tried)
 
 
 def made(size: int, code: str):

@@ -136,22 +136,47 @@ def _oval(rows: int, cols: int, rng: random.Random, down: Half, across: Half) ->
 
 def smooth(picture: list[int], cols: int) -> list[int]:
     """One majority pass: a cell takes the majority of its 3x3 neighbourhood (itself included,
-    cells off the grid not counted); on a tie it stays as it is."""
-    n_rows = len(picture)
-    cells = [[(row >> c) & 1 for c in range(cols)] for row in picture]
-    out = []
-    for r in range(n_rows):
-        band = cells[max(0, r - 1): r + 2]
-        column_sums = [sum(line[c] for line in band) for c in range(cols)]
-        mask = 0
-        for c in range(cols):
-            lo, hi = max(0, c - 1), min(cols, c + 2)
-            filled = sum(column_sums[lo:hi])
-            total = len(band) * (hi - lo)
-            if 2 * filled > total or (2 * filled == total and cells[r][c]):
-                mask |= 1 << c
-        out.append(mask)
-    return out
+    cells off the grid not counted); on a tie it stays as it is.
+
+    Whole rows at a time: each cell's neighbourhood counts of filled and of empty cells are held
+    bit-sliced (mask i holds bit i of every cell's count) and compared. A loop over cells took
+    2 ms of a 30x30 picture, about a tenth of making the puzzle.
+    """
+    full = (1 << cols) - 1
+    holes = [full & ~row for row in picture]
+    smoothed = []
+    for r, row in enumerate(picture):
+        band = slice(max(0, r - 1), r + 2)
+        filled = _neighbourhood_counts(picture[band], full)
+        empty = _neighbourhood_counts(holes[band], full)
+        more, same = _compare(filled, empty, full)
+        smoothed.append(more | (same & row))
+    return smoothed
+
+
+def _neighbourhood_counts(band: list[int], full: int) -> tuple[int, int, int, int]:
+    """Bit-sliced counts, most significant bit first, of the set cells around each cell of the
+    middle row of `band` (the rows above, at and below it; two at an edge of the grid)."""
+    x, y, z = (*band, 0, 0)[:3]
+    ones, twos = x ^ y ^ z, (x & y) | (z & (x ^ y))  # the column of three, summed
+    left0, left1 = (ones << 1) & full, (twos << 1) & full  # the column to the left, at bit c
+    right0, right1 = ones >> 1, twos >> 1
+    bit0 = left0 ^ ones ^ right0
+    carry = (left0 & ones) | (right0 & (left0 ^ ones))
+    pairs = left1 ^ twos ^ right1
+    fours = (left1 & twos) | (right1 & (left1 ^ twos))
+    bit1 = pairs ^ carry
+    also_fours = pairs & carry
+    return fours & also_fours, fours ^ also_fours, bit1, bit0
+
+
+def _compare(a: tuple[int, ...], b: tuple[int, ...], full: int) -> tuple[int, int]:
+    """Masks of the cells where bit-sliced number a is greater than b, and where they are equal."""
+    more, same = 0, full
+    for x, y in zip(a, b):
+        more |= same & x & ~y
+        same &= ~(x ^ y)
+    return more, same
 
 
 def staircase(rows: int, cols: int) -> list[int]:
