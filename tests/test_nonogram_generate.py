@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogram_reference import answers, shows_clues, smoothed
+from nonogram_reference import answers, runs, shows_clues, smoothed
 from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate
@@ -114,6 +114,11 @@ def test_smoothing_takes_the_majority_of_each_neighbourhood():
     notch = [0b11111, 0b11011, 0b11111, 0b00000, 0b00000]
     assert generate.smooth(lone, 5) == [0] * 5
     assert generate.smooth(notch, 5)[1] == 0b11111
+
+
+@given(st.integers(0, 2**30 - 1))
+def test_a_line_clue_is_read_off_its_bits(line):
+    assert generate.clue_of(line) == runs(format(line, "030b")[::-1].replace("1", "#").replace("0", "."))
 
 
 @settings(max_examples=60, deadline=None)

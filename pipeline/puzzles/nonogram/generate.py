@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from pipeline.errors import StepLimit
 from pipeline.puzzles.base import Budget, Generated
-from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Nonogram, from_picture
+from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Clue, Nonogram, from_picture
 from pipeline.puzzles.nonogram.solver import line_solve
 
 # Shapes are added until this share of cells is filled. The last shape overshoots, holes take a
@@ -47,22 +48,55 @@ MAX_PICTURES = 60  # pictures drawn before the staircase fallback; far beyond wh
 def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     flips = 0
     for attempt in range(1, MAX_PICTURES + 1):
-        picture = draw_picture(rows, cols, rng)
+        sketch = Sketch(draw_picture(rows, cols, rng), cols)
         for _round in range(FLIP_ROUNDS + 1):
-            puzzle = puzzle_of(picture, cols)
+            puzzle = sketch.puzzle()
             # the picture fits its own clues, so line solving never meets a contradiction here
             grid = line_solve(puzzle, budget)
             unknown = grid.unknown_cells()
             if not unknown:
-                return _finished(puzzle, attempts=attempt, flips=flips, fallback=False)
+                answer = puzzle_of(sketch.picture, cols).answer
+                return _finished(replace(puzzle, answer=answer), attempts=attempt, flips=flips, fallback=False)
             for r, c in rng.sample(unknown, _flip_count(len(unknown), rows, cols)):
-                picture[r] ^= 1 << c
+                sketch.flip(r, c)
                 flips += 1
     puzzle = puzzle_of(staircase(rows, cols), cols)
     grid = line_solve(puzzle, budget)
     if grid is None or not grid.is_complete():
         raise StepLimit(f"the {cols}x{rows} staircase is not line-solvable")
     return _finished(puzzle, attempts=MAX_PICTURES, flips=flips, fallback=True)
+
+
+class Sketch:
+    """A picture under repair with its clues kept up to date: a flip rereads its row and its
+    column only. Reading all the clues off a 30x30 picture as text took a tenth of the time."""
+
+    def __init__(self, picture: list[int], cols: int):
+        self.picture = picture
+        self.columns = [sum(((row >> c) & 1) << r for r, row in enumerate(picture)) for c in range(cols)]
+        self.row_clues = [clue_of(row) for row in picture]
+        self.col_clues = [clue_of(column) for column in self.columns]
+
+    def flip(self, r: int, c: int) -> None:
+        self.picture[r] ^= 1 << c
+        self.columns[c] ^= 1 << r
+        self.row_clues[r] = clue_of(self.picture[r])
+        self.col_clues[c] = clue_of(self.columns[c])
+
+    def puzzle(self) -> Nonogram:
+        """The clues as a puzzle without its answer: all line solving needs."""
+        return Nonogram(len(self.picture), len(self.columns), tuple(self.row_clues), tuple(self.col_clues))
+
+
+def clue_of(line: int) -> Clue:
+    """The runs of set bits in a line, lowest bit first."""
+    runs = []
+    while line:
+        low = line & -line
+        above = line + low  # the lowest run carries into the bit just above it, and is cleared
+        runs.append((above & -above).bit_length() - low.bit_length())
+        line &= above
+    return tuple(runs)
 
 
 def _flip_count(stuck: int, rows: int, cols: int) -> int:

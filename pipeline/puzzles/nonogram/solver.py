@@ -160,13 +160,16 @@ class Grid:
         return Grid(self.row_filled[:], self.row_empty[:], self.col_filled[:], self.col_empty[:])
 
     def unknown_cells(self) -> list[tuple[int, int]]:
-        cols = len(self.col_filled)
-        return [
-            (r, c)
-            for r, (f, e) in enumerate(zip(self.row_filled, self.row_empty))
-            for c in range(cols)
-            if not ((f | e) >> c) & 1
-        ]
+        """In reading order; visits the undecided cells only."""
+        full = (1 << len(self.col_filled)) - 1
+        cells = []
+        for r, (f, e) in enumerate(zip(self.row_filled, self.row_empty)):
+            open_cells = full & ~(f | e)
+            while open_cells:
+                low = open_cells & -open_cells
+                cells.append((r, low.bit_length() - 1))
+                open_cells ^= low
+        return cells
 
     def first_unknown(self) -> tuple[int, int] | None:
         full = (1 << len(self.col_filled)) - 1
