@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from nonogram_reference import puzzle_from_text, shows_clues
 from pipeline.codes import rng_for
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.nonogram import PUZZLE_TYPE
+from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate
 
 DIAGONAL = puzzle_from_text("""
     #.
@@ -72,6 +73,18 @@ def test_records_round_trip(size):
     record = json.loads(json.dumps(full_record(puzzle)))
     assert PUZZLE_TYPE.from_record(record) == puzzle
     assert list(PUZZLE_TYPE.to_record(puzzle)) == ["row_clues", "col_clues", "solution"]
+
+
+@pytest.mark.parametrize("rows, cols", [(15, 20), (25, 15)])
+def test_rectangular_records_round_trip_and_keep_rows_and_columns_apart(rows, cols):
+    puzzle = generate.generate(rows, cols, random.Random(f"{rows}x{cols}/record"), Budget()).puzzle
+    record = json.loads(json.dumps(full_record(puzzle)))
+    assert PUZZLE_TYPE.from_record(record) == puzzle
+    assert len(record["row_clues"]) == rows and len(record["col_clues"]) == cols
+    assert all(len(line) == cols for line in record["solution"])
+    swapped = {**record, "rows": cols, "cols": rows}
+    with pytest.raises(RecordError):
+        PUZZLE_TYPE.from_record(swapped)
 
 
 def test_an_empty_line_is_an_empty_list():
