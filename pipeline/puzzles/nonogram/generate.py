@@ -7,6 +7,9 @@ the only answer and that every step is a one-line deduction. If it gets stuck, a
 undecided area are flipped and it tries again; after a few rounds the picture is redrawn; after
 many pictures a staircase, which the line solver always finishes, is used instead.
 
+Grids are rows x cols, each from 5 to 30, square or not: shape sizes scale with the side they run
+along, and on large grids the flips per retry scale with the undecided area (see STUCK_SHARE).
+
 Pictures are rows of bitmasks (bit c is column c), like the solver's grid. Every random choice
 comes from the rng handed in, in a fixed order, so a code makes the same puzzle in any process.
 """
