@@ -129,6 +129,17 @@ def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
         assert by_width[widths[1]] == heavier
 
 
+@pytest.mark.parametrize("rows, cols, heavier", [(30, 30, 10), (15, 20, 5), (25, 15, 6), (5, 30, 5)])
+def test_large_and_rectangular_grids_get_a_heavier_line_every_five_cells(rows, cols, heavier):
+    puzzle = puzzle_from_text(" ".join("#" * cols if r == 0 else "." * cols for r in range(rows)))
+    figure = PUZZLE_TYPE.draw(puzzle, answer=False)
+    paths = [e for e in elements(figure.svg) if e.tag == f"{SVG}path"]
+    by_width = {float(p.get("stroke-width")): p.get("d").count("M") for p in paths}
+    thin, medium, heavy = sorted(by_width)
+    assert by_width[medium] == heavier and by_width[heavy] == 4
+    assert by_width[thin] == (rows - 1) + (cols - 1) - heavier
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 15).flatmap(lambda n: st.lists(st.text("#.", min_size=n, max_size=n), min_size=n, max_size=n)))
 def test_every_clue_number_reads_back_in_its_place(rows):
