@@ -25,8 +25,11 @@ class NonogramParams(Params):
     rows: int = Field(10, ge=5, le=30)
     cols: int = Field(10, ge=5, le=30)
 
+    # What nonogram books print: squares from 5 to 30, landscape and portrait pictures.
     presets: ClassVar[Mapping[str, dict[str, Any]]] = {
-        str(n): {"rows": n, "cols": n} for n in (5, 10, 15)
+        **{str(n): {"rows": n, "cols": n} for n in (5, 10, 15, 20, 25, 30)},
+        "20x15": {"rows": 15, "cols": 20},
+        "15x25": {"rows": 25, "cols": 15},
     }
 
 
