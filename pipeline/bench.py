@@ -141,9 +141,8 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
 
 
 def _typical_size(ptype: PuzzleType) -> str:
-    """The middle of a type's usual sizes: what a typical book prints most."""
-    sizes = list(ptype.presets)
-    return sizes[len(sizes) // 2]
+    """The type's default grid: what a typical book prints most."""
+    return ptype.params().size
 
 
 def _layout_job(pages: int, *, answers: bool, front_matter: bool) -> JobSpec:
