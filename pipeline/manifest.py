@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from pipeline import __version__
+from pipeline import __version__, safeio
 from pipeline.errors import RecordError
 from pipeline.records import read_json, write_atomic
 from pipeline.spec import JobSpec
@@ -97,7 +97,7 @@ def read_manifest(outdir: Path) -> Manifest:
     path = outdir / MANIFEST
     if not path.exists():
         raise RecordError(str(path), "no manifest here: run `puzzlepress generate SPEC -o FOLDER` first")
-    data = read_json(path)
+    data = read_json(path, safeio.MANIFEST_BYTES)
     where = str(path)
     if not isinstance(data, dict):
         raise RecordError(where, "a manifest must be a JSON object")

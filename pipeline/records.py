@@ -13,6 +13,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from pipeline import safeio
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import PuzzleType
 
@@ -71,17 +72,12 @@ def make_record(
     return record
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, limit: int = safeio.RECORD_BYTES) -> Any:
+    """A JSON file read as untrusted input (see pipeline/safeio.py); RecordError names the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(str(path), "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(str(path), f"cannot be read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        return safeio.load_json(path, limit)
+    except safeio.Unsafe as exc:
+        raise RecordError(str(path), str(exc)) from None
 
 
 def list_field(record: dict[str, Any], field: str, length: int, what: str) -> list[Any]:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pipeline
+from pipeline import outdir as outdir_rules
 from pipeline.errors import InputError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.records import read_json, write_atomic
@@ -45,16 +46,8 @@ def default_outdir(spec_path: Path, job: JobSpec) -> Path:
 
 
 def check_outdir(outdir: Path) -> None:
-    """Refuse an output path that is a file or cannot be written, before anything is written."""
-    if outdir.exists() and not outdir.is_dir():
-        raise InputError(f"output path {outdir} is an existing file, not a folder")
-    ancestor = outdir
-    while not ancestor.exists():
-        ancestor = ancestor.parent
-    if not ancestor.is_dir():
-        raise InputError(f"output path {outdir}: {ancestor} is a file, so the folder cannot be made")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise InputError(f"output path {outdir}: {ancestor} is not writable")
+    """Refuse an output folder we must not write into (pipeline/outdir.py), before anything is written."""
+    outdir_rules.check(outdir)
 
 
 def check_job(job: JobSpec, outdir: Path) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from pipeline import outdir as outdir_rules
 from pipeline.codes import puzzle_id, rng_for
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
@@ -131,7 +132,8 @@ def generate(
 ) -> GenerateReport:
     """Fill every slot of the job with a proved puzzle, write the records and the manifest."""
     started = time.perf_counter()
-    _remove_stale_parts(outdir)
+    outdir_rules.claim(outdir)
+    outdir_rules.remove_own_parts(outdir)
     rejected = rejected or {}
     slots = _slots(job, set(rejected))
     published = excluded_fingerprints(job)
@@ -199,12 +201,6 @@ def _make_round(
         if record is not None and "fingerprint" not in record["stats"]:
             record["stats"]["fingerprint"] = fingerprint(record)
     return results
-
-
-def _remove_stale_parts(outdir: Path) -> None:
-    """Temporary files left by a killed run: never under a final name, but litter all the same."""
-    for stale in outdir.rglob(".*.part") if outdir.is_dir() else []:
-        stale.unlink(missing_ok=True)
 
 
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:

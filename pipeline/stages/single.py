@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import outdir as outdir_rules
 from pipeline.codes import fresh_code, puzzle_id, rng_for
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
@@ -52,6 +53,7 @@ def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, se
     record = make_record(ptype, made.puzzle, puzzle_id=pid, code=code, stats=made.stats)
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
+    outdir_rules.claim(outdir)
     write_atomic(path, dumps_record(record))
     verdict = judge(path)
     if verdict["status"] != "proved":  # never leave a printable picture of an unproved puzzle

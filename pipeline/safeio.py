@@ -1,0 +1,141 @@
+"""Bounded readers for every file the pipeline reads back: specs, records, manifests, stamps.
+
+Every one of them may have been written or replaced by someone else, so each read is bounded
+before anything is parsed: regular files only (never a FIFO, a device such as /dev/zero or a
+folder), a size cap checked while reading, nesting depth and integer length limited, text that
+is valid Unicode (no lone surrogates, which JSON and YAML escapes can produce and which no file
+can be written with), and no YAML aliases, whose expansion can grow without end (a 1 KB alias bomb
+grew past 2.8 GB in 30 s).
+
+Problems raise `Unsafe` with one sentence; callers add the file name and their own error type.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+
+MAX_DEPTH = 64  # the deepest file we write nests 4 levels (manifest -> puzzles -> verdict -> check)
+MAX_INT_DIGITS = 30  # far above any count, size or seed we write; int() of 5,000 digits raises
+SPEC_BYTES = 1_000_000
+RECORD_BYTES = 4_000_000  # a 10x10 record is about 2 KB
+MANIFEST_BYTES = 64_000_000  # about 2 KB an entry: room for 30,000 puzzles
+STAMP_BYTES = 1_000_000
+
+
+class Unsafe(ValueError):
+    """A file that must not be parsed, or parsed to something the pipeline cannot use."""
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; the cap holds while reading, so a file
+    that grows (or lies about its size) cannot make us read more."""
+    try:
+        # O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever.
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise Unsafe("file not found") from None
+    except OSError as exc:
+        raise Unsafe(f"cannot be read ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise Unsafe("is a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise Unsafe("is not a regular file (a device, pipe or socket)")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise Unsafe(f"cannot be read ({exc.strerror})") from None
+    if len(data) > limit:
+        raise Unsafe(f"is larger than {limit:,} bytes")
+    return data
+
+
+def decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unsafe(f"is not UTF-8 text (byte {exc.start})") from None
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise Unsafe(f"holds a number of {len(text)} digits; at most {MAX_INT_DIGITS} are allowed")
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise Unsafe(f"holds {name}, which is not a JSON number")
+
+
+def load_json(path: Path, limit: int) -> Any:
+    """Parse a bounded JSON file; every problem is `Unsafe`."""
+    return parse_json(read_bounded(path, limit))
+
+
+def parse_json(data: bytes) -> Any:
+    """Parse bytes already read with `read_bounded` (so they can be hashed as they were judged)."""
+    text = decode(data)
+    try:
+        data = json.loads(text, parse_int=_int, parse_constant=_constant)
+    except json.JSONDecodeError as exc:
+        raise Unsafe(f"is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    except RecursionError:
+        raise Unsafe(f"nests deeper than {MAX_DEPTH} levels") from None
+    check_tree(data)
+    return data
+
+
+def check_tree(data: Any) -> None:
+    """Depth and text limits on parsed data, walked without recursion."""
+    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while stack:
+        node, depth, where = stack.pop()
+        if depth > MAX_DEPTH:
+            raise Unsafe(f"nests deeper than {MAX_DEPTH} levels")
+        if isinstance(node, str):
+            _check_text(node, where)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                if isinstance(key, str):
+                    _check_text(key, where)
+                stack.append((value, depth + 1, f"{where}.{key}" if where else str(key)))
+        elif isinstance(node, list):
+            stack.extend((value, depth + 1, f"{where}[{i}]") for i, value in enumerate(node))
+
+
+def _check_text(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        place = f"{where}: " if where else ""
+        raise Unsafe(f"{place}holds a lone surrogate ({text!r}), which is not Unicode text") from None
+
+
+def yaml_events_checked(text: str) -> None:
+    """Refuse YAML aliases and deep nesting before anything is built from the text.
+
+    Walks the event stream, which PyYAML produces without recursion, so neither `a: &a [*a]`
+    nor 100,000 nested brackets reach the recursive composer.
+    """
+    depth = 0
+    for event in _events(text):
+        if isinstance(event, yaml.AliasEvent):
+            line = event.start_mark.line + 1
+            raise Unsafe(f"line {line}: YAML aliases (*{event.anchor}) are not allowed in a job spec; write the value out")
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise Unsafe(f"line {event.start_mark.line + 1}: the YAML nests deeper than {MAX_DEPTH} levels")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+
+
+def _events(text: str) -> Iterator[yaml.Event]:
+    return yaml.parse(text, Loader=yaml.SafeLoader)
