@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import TypeAdapter, ValidationError
 
 from pipeline import __version__, safeio
+from pipeline.codes import puzzle_id
 from pipeline.errors import RecordError
 from pipeline.records import read_json, write_atomic
 from pipeline.spec import JobSpec
@@ -113,7 +114,46 @@ def read_manifest(outdir: Path) -> Manifest:
         first = exc.errors()[0]
         place = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
         raise RecordError(where, f"field 'puzzles'{place} is malformed: {first['msg']}") from None
-    return Manifest(job=job, entries=entries, skipped=skipped)
+    manifest = Manifest(job=job, entries=entries, skipped=skipped)
+    problems = entry_problems(manifest)
+    if problems:
+        raise RecordError(where, problems[0])
+    return manifest
+
+
+def entry_problems(manifest: Manifest) -> list[str]:
+    """What the schema cannot see: ids that are not the id of their type, size and code (an id
+    becomes a file name), numbering that is not 1, 2, 3... in book order, unknown sections,
+    entries that do not fit their section, and duplicates."""
+    problems = []
+    sections = manifest.job.sections
+    seen: set[str] = set()
+    numbers = {"puzzle": 0, "previous": 0}
+    filled: dict[tuple[str, int], int] = {}
+    for i, entry in enumerate(manifest.entries):
+        place = f"field 'puzzles'[{i}]"
+        if entry.id != puzzle_id(entry.type, entry.size, entry.code):
+            problems.append(f"{place}: id {entry.id!r} is not the id of {entry.type} {entry.size}, code {entry.code!r}")
+        if entry.id in seen:
+            problems.append(f"{place}: id {entry.id!r} appears twice")
+        seen.add(entry.id)
+        numbers[entry.role] += 1
+        if entry.number != numbers[entry.role]:
+            problems.append(f"{place}: number {entry.number} where {numbers[entry.role]} was due (puzzles are numbered 1, 2, 3... in book order)")
+        if not 0 <= entry.section < len(sections):
+            problems.append(f"{place}: section {entry.section} does not exist (the job has {len(sections)})")
+            continue
+        section = sections[entry.section]
+        if (entry.type, entry.size) != (section.type, section.size):
+            problems.append(f"{place}: a {entry.type} {entry.size} in section {entry.section}, which holds {section.type} {section.size}")
+        filled[(entry.role, entry.section)] = filled.get((entry.role, entry.section), 0) + 1
+        if filled[(entry.role, entry.section)] > section.count:
+            problems.append(f"{place}: section {entry.section} holds {section.count} puzzles, and this is one more")
+    problems += [
+        f"field 'skipped'[{i}]: section {skip.section} does not exist" for i, skip in enumerate(manifest.skipped)
+        if not 0 <= skip.section < len(sections)
+    ]
+    return problems
 
 
 _ENTRIES = TypeAdapter(list[Entry])

@@ -117,4 +117,7 @@ def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleTy
     ptype = known_types.get(record["type"])
     if ptype is None:
         raise RecordError(where, f"unknown puzzle type '{record['type']}' (known: {', '.join(known_types)})")
+    if record["rows"] != record["cols"] or record["rows"] not in ptype.sizes:
+        sizes = ", ".join(f"{n}×{n}" for n in ptype.sizes)
+        raise RecordError(where, f"a {record['rows']}×{record['cols']} grid: {ptype.name} comes in {sizes}")
     return ptype

@@ -9,7 +9,6 @@ another gutter.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,9 +16,10 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
+from pipeline import outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, RecordError, SpecError
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
-from pipeline.records import check_common_fields, read_json, write_atomic
+from pipeline.records import check_common_fields, write_atomic
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -78,18 +78,14 @@ def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
     return manifest.puzzles("puzzle"), previous
 
 
-def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
-    """Never print a puzzle that has not been proved, or whose record changed since it was."""
+def refuse_unverified(loaded: list["Loaded"]) -> None:
+    """Never print a puzzle unless its verdict was made for exactly the record bytes read for
+    printing, by this version's verifier (pipeline/trust.py)."""
     refused = []
-    for entry in entries:
-        if not entry.proved:
-            status = entry.verdict.get("status", "no status") if entry.verdict else "not verified"
-            refused.append(f"{entry.id} ({status})")
-            continue
-        digest = entry.verdict.get("record_sha256")
-        path = record_path(outdir, entry.id)
-        if digest is not None and path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            refused.append(f"{entry.id} (its record changed after it was verified)")
+    for item in loaded:
+        problem = trust.verdict_problem(item.entry.verdict, item.sha256)
+        if problem is not None:
+            refused.append(f"{item.entry.id} ({problem})")
     if refused:
         raise LayoutError(
             "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
@@ -97,29 +93,28 @@ def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
         )
 
 
-def load_puzzle(outdir: Path, entry: Entry) -> tuple[Any, Any]:
-    """(puzzle type, puzzle) from the entry's record; a bad record names its file and field."""
-    path = record_path(outdir, entry.id)
-    record = read_json(path)
-    ptype = check_common_fields(record, str(path), puzzle_types())
-    for name, expected in (("id", entry.id), ("type", entry.type), ("code", entry.code)):
-        if record[name] != expected:
-            raise RecordError(str(path), f"field '{name}' is {record[name]!r} but the manifest says {expected!r}")
-    try:
-        return ptype, ptype.from_record(record)
-    except RecordError as exc:
-        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
-
-
 @dataclass(frozen=True)
 class Loaded:
     entry: Entry
     ptype: Any
     puzzle: Any
+    sha256: str  # of the record bytes the puzzle was read from
+
+
+def load_puzzle(outdir: Path, entry: Entry) -> Loaded:
+    """The entry's puzzle from its record; a bad record names its file and field."""
+    path = record_path(outdir, entry.id)
+    sha256, record = trust.read_record(path)
+    ptype = check_common_fields(record, str(path), puzzle_types())
+    trust.check_matches_entry(record, str(path), puzzle_id=entry.id, type_name=entry.type, size=entry.size, code=entry.code)
+    try:
+        return Loaded(entry, ptype, ptype.from_record(record), sha256)
+    except RecordError as exc:
+        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
-    return [Loaded(entry, *load_puzzle(outdir, entry)) for entry in entries]
+    return [load_puzzle(outdir, entry) for entry in entries]
 
 
 def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
@@ -294,13 +289,14 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     """Lay out the verified puzzles of OUTDIR into its PDFs; see the module docstring."""
     started = time.perf_counter()
     manifest = read_manifest(outdir)
+    outdir_rules.require_ours(outdir)
     job = manifest.job
     entries, previous_entries = printed_entries(manifest)
     if not entries:
         raise LayoutError(f"{outdir / MANIFEST}: no puzzles to print")
     loaded = load_all(outdir, entries)  # a malformed record is bad input (exit 2) before all else
     loaded_previous = load_all(outdir, previous_entries)
-    refuse_unverified(outdir, entries + previous_entries)
+    refuse_unverified(loaded + loaded_previous)
 
     renders = 2 + (job.answers.placement == "separate") + job.imposition
     total = len(entries) + len(previous_entries) + renders

@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from pipeline import outdir as outdir_rules, safeio, trust
 from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import Pool
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.records import check_common_fields, read_json
+from pipeline.records import check_common_fields
 from pipeline.registry import puzzle_types
 
 Progress = Callable[[int, int], None]
@@ -38,10 +39,6 @@ class VerifyReport:
     seconds: float = 0.0
     manifest: Manifest | None = None
     failed: list[str] = field(default_factory=list)  # one line per failed puzzle, for people
-
-
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
@@ -66,11 +63,16 @@ def _count_verdict(ptype: PuzzleType, puzzle: Any, answers: list[Any], who: str)
     return False, [f"{who}: a second answer fits the clues: {_shown(ptype, puzzle, second)}"]
 
 
-def judge(path: Path) -> dict[str, Any]:
-    """The verdict on one record file; a malformed record gives status 'malformed'."""
+def judge(path: Path, expected: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The verdict on one record file; a malformed record gives status 'malformed'.
+
+    `expected` holds what the manifest says the record is (puzzle_id, type_name, size, code).
+    """
     try:
-        record = read_json(path)
+        sha256, record = trust.read_record(path)
         ptype = check_common_fields(record, str(path), puzzle_types())
+        if expected is not None:
+            trust.check_matches_entry(record, str(path), **expected)
         try:
             puzzle = ptype.from_record(record)
         except RecordError as exc:
@@ -101,7 +103,8 @@ def judge(path: Path) -> dict[str, Any]:
     ok = not codes and solver["ok"] and proof_ok
     return {
         "status": "proved" if ok else "failed",
-        "record_sha256": _sha256(path),
+        "record_sha256": sha256,
+        "verifier": trust.verifier_id(),
         "check": {"ok": not codes, "codes": codes, "seconds": check_s},
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
@@ -110,7 +113,11 @@ def judge(path: Path) -> dict[str, Any]:
 
 
 def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
-    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == _sha256(path)
+    try:
+        sha256 = hashlib.sha256(safeio.read_bounded(path, safeio.RECORD_BYTES)).hexdigest()
+    except safeio.Unsafe:
+        return False
+    return trust.verdict_problem(verdict, sha256) is None
 
 
 def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progress | None = None) -> VerifyReport:
@@ -126,9 +133,12 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
         if not paths:
             raise InputError(f"{outdir}: no manifest.json and no puzzle records under {PUZZLES}/")
         previous: dict[str, Any] = {}
+        expected = {}
     else:
+        outdir_rules.require_ours(outdir)
         paths = {e.id: record_path(outdir, e.id) for e in manifest.entries}
         previous = {e.id: e.verdict for e in manifest.entries}
+        expected = {e.id: {"puzzle_id": e.id, "type_name": e.type, "size": e.size, "code": e.code} for e in manifest.entries}
 
     report = VerifyReport(verdicts={}, manifest=manifest)
     todo = []
@@ -139,12 +149,12 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
         else:
             todo.append(pid)
     with Pool(jobs) as pool:
-        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid],) for pid in todo]), start=1):
+        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid], expected.get(pid)) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
             if progress:
                 progress(done, len(todo))
 
-    malformed = [v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed"]
+    malformed = sorted(v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed")
     if malformed:
         raise InputError("malformed puzzle records:\n" + "\n".join(f"  - {m}" for m in malformed))
     report.failed = [f"{pid}: {'; '.join(v['problems'])}" for pid, v in sorted(report.verdicts.items()) if v["status"] != "proved"]
