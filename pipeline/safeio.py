@@ -42,6 +42,8 @@ def read_bounded(path: Path, limit: int) -> bytes:
         raise Unsafe("file not found") from None
     except OSError as exc:
         raise Unsafe(f"cannot be read ({exc.strerror})") from None
+    except ValueError:
+        raise Unsafe("the path contains a NUL byte") from None
     with os.fdopen(fd, "rb") as handle:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):

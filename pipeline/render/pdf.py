@@ -30,7 +30,7 @@ import pydyf
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from pipeline import __version__
+from pipeline import __version__, signals
 from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.impose import PageSource
@@ -179,7 +179,8 @@ def write(document: Document, day: dt.date | None, bleed_mm: float, full_fonts: 
     """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
     every date from `day`, the BleedBox `bleed_mm` beyond the TrimBox."""
     pages: list[PageSource] = []
-    with _source_date(moment(day)):
+    # held: WeasyPrint's SVG drawing swallows an interrupt and leaves a blank figure.
+    with signals.held(), _source_date(moment(day)):
         data = document.write_pdf(
             pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts,
             finisher=_finisher(bleed_mm, full_fonts, pages),

@@ -39,6 +39,8 @@ def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, se
         raise OptionError(f"--size: {type_name} comes in sizes {', '.join(map(str, ptype.sizes))}, not {size}")
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
+    if code is not None and (len(code) > 200 or not _is_text(code)):
+        raise OptionError("--code must be at most 200 characters of valid Unicode text")
     if not seconds > 0:
         raise OptionError("--seconds must be more than 0")
     check_outdir(outdir)
@@ -60,3 +62,12 @@ def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, se
         raise ProofError(f"{path}: verification failed: {'; '.join(verdict['problems'])}")
     svg, answer_svg = write_figures(outdir, ptype, made.puzzle, pid)
     return Single(code=code, title=ptype.title, seconds=time.perf_counter() - start, files=[path, svg, answer_svg])
+
+
+def _is_text(text: str) -> bool:
+    """False for a lone surrogate, which is how Python hands over bytes that are not UTF-8."""
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False
