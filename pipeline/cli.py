@@ -46,9 +46,9 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
-        signals.terminate_raises()
         try:
-            command(*args, **kwargs)
+            with signals.terminate_raises():
+                command(*args, **kwargs)
         except PuzzlepressError as exc:
             err.print(f"error: {_printable(str(exc))}", markup=False)
             raise typer.Exit(exc.exit_code) from None

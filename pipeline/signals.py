@@ -34,11 +34,18 @@ def _raise_for(signum: int, frame: Any = None) -> None:
     raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
-def terminate_raises() -> None:
-    """From now on SIGTERM raises Terminated in the main thread (by default it kills at once,
-    with no clean-up at all)."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _raise_for)
+@contextmanager
+def terminate_raises() -> Iterator[None]:
+    """SIGTERM raises Terminated in the main thread while the block runs (by default it kills at
+    once, with no clean-up at all)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_for)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager

@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import pipeline
-from pipeline import outdir as outdir_rules, safeio
+from pipeline import checkpoint, outdir as outdir_rules, safeio
 from pipeline.errors import InputError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.records import read_json, write_atomic
@@ -121,28 +122,34 @@ def layout_once(outdir: Path, progress: Callable[[int, int], None] | None = None
     report = layout(outdir, progress=progress)
     files = [Path(f) for f in report.files]
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
-    stamp = {"key": key, "pages": report.pages, "files": hashes}
+    figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
+    drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn}
+    checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
 
 
 STAMPED_FILES = {"booklet.pdf", "answers.pdf", "booklet-imposed.pdf"}
+STAMPED_FIGURE = re.compile(r"^(puzzles|examples)/[a-z0-9][a-z0-9.-]*\.svg$")
 
 
 def _stamped_layout(outdir: Path, stamp_path: Path, key: str) -> tuple[int, list[Path]] | None:
-    """(pages, files) of the stamped layout when its key is `key` and every file it lists is
-    there with the hash it had when written; None otherwise (no stamp, a damaged one, a stale
-    one, or a file deleted, replaced or edited since)."""
+    """(pages, files) of the stamped layout when its key is `key` and every file it lists (PDFs
+    and the SVGs they were drawn from) is there with the hash it had when written; None
+    otherwise (no stamp, a damaged one, a stale one, or a file deleted, replaced or edited since)."""
     try:
         stamp = read_json(stamp_path, safeio.STAMP_BYTES)
     except RecordError:
         return None
     if not isinstance(stamp, dict) or stamp.get("key") != key or not isinstance(stamp.get("pages"), int):
         return None
-    listed = stamp.get("files")
+    listed, figures = stamp.get("files"), stamp.get("figures")
     if not isinstance(listed, dict) or not listed or not set(listed) <= STAMPED_FILES:
         return None
-    for name, digest in listed.items():
+    if not isinstance(figures, dict) or not all(STAMPED_FIGURE.match(name) for name in figures):
+        return None
+    for name, digest in {**listed, **figures}.items():
         if _file_sha256(outdir / name) != digest:
             return None
     return stamp["pages"], [outdir / name for name in listed]

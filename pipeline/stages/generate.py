@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from pipeline import outdir as outdir_rules
+from pipeline import checkpoint, outdir as outdir_rules
 from pipeline.codes import puzzle_id, rng_for
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
@@ -84,6 +84,8 @@ def load_cached(outdir: Path, type_name: str, size: int, code: str) -> dict[str,
         ptype.from_record(record)
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
+    if not isinstance(record.get("stats"), dict):
+        return None
     same = (record["type"], record["rows"], record["code"], record["generator"]) == (
         type_name, size, code, generator_tag(ptype),
     )
@@ -162,6 +164,7 @@ def generate(
     report.manifest.entries = _entries(slots)
     _carry_verdicts(outdir, report.manifest)
     write_manifest(outdir, report.manifest)
+    checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
         raise StageError(
@@ -192,6 +195,7 @@ def _make_round(
         if record is not None:
             record["stats"]["fingerprint"] = fingerprint(record)
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
+            checkpoint.reached("generate:record")
             report.made += 1
         results[to_make[k]] = (record, reason, seconds)
         done += 1

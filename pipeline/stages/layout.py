@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
-from pipeline import outdir as outdir_rules, trust
+from pipeline import checkpoint, outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, RecordError, SpecError
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import check_common_fields, write_atomic
@@ -122,6 +122,7 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> li
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         printed.append(Printed(item.entry, item.ptype.title, puzzle_drawn, answer_drawn))
+        checkpoint.reached("layout:figure")
         tick()
     return printed
 
@@ -311,6 +312,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     printed = draw_all(outdir, loaded, tick)
     previous = draw_all(outdir, loaded_previous, tick)
     render_job = render_newsletter if job.format == "newsletter" else render_book
+    checkpoint.reached("layout:render")
     try:
         rendered = render_job(job, outdir, printed, previous)
     except Unfit as exc:
@@ -319,8 +321,10 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
 
     files = []
     full_fonts = job.fonts == "full"
+    checkpoint.reached("layout:pdf-write")
     booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
     files.append(_write(outdir / BOOKLET, booklet.data))
+    checkpoint.reached("layout:booklet-written")
     tick()
     answer_pages = 0
     if rendered.answers is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pipeline import outdir as outdir_rules, safeio, trust
+from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import Pool
@@ -151,6 +151,7 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
     with Pool(jobs) as pool:
         for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid], expected.get(pid)) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
+            checkpoint.reached("verify:verdict")
             if progress:
                 progress(done, len(todo))
 
@@ -165,5 +166,6 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
                 {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof")}
             )
         write_manifest(outdir, manifest)
+        checkpoint.reached("verify:manifest")
     report.seconds = time.perf_counter() - started
     return report
