@@ -130,10 +130,16 @@ def _is_marker(path: Path) -> bool:
 def _resolved(outdir: Path, shown: str) -> Path:
     if os.path.islink(outdir) and not os.path.exists(outdir):
         raise InputError(f"output path {shown} is a symbolic link to nothing (dangling or a loop); {_CHOOSE}")
-    try:
-        return Path(os.path.realpath(outdir, strict=False))
-    except OSError as exc:
-        raise InputError(f"output path {shown} cannot be followed ({exc.strerror}); {_CHOOSE}") from None
+    resolved = Path(os.path.realpath(outdir, strict=False))
+    for path in (resolved, *resolved.parents):  # a loop anywhere on the way shows as ELOOP
+        try:
+            os.stat(path)
+            break
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            raise InputError(f"output path {shown} cannot be followed ({exc.strerror}); {_CHOOSE}") from None
+    return resolved
 
 
 def _home() -> Path | None:

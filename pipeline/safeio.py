@@ -44,12 +44,11 @@ def read_bounded(path: Path, limit: int) -> bytes:
         raise Unsafe(f"cannot be read ({exc.strerror})") from None
     except ValueError:
         raise Unsafe("the path contains a NUL byte") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise Unsafe("is a folder, not a file" if stat.S_ISDIR(mode) else "is not a regular file (a device, pipe or socket)")
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise Unsafe("is a folder, not a file")
-        if not stat.S_ISREG(mode):
-            raise Unsafe("is not a regular file (a device, pipe or socket)")
         try:
             data = handle.read(limit + 1)
         except OSError as exc:

@@ -134,11 +134,11 @@ def generate(
 ) -> GenerateReport:
     """Fill every slot of the job with a proved puzzle, write the records and the manifest."""
     started = time.perf_counter()
+    published = excluded_fingerprints(job)  # bad input: read before the folder is made
     outdir_rules.claim(outdir)
     outdir_rules.remove_own_parts(outdir)
     rejected = rejected or {}
     slots = _slots(job, set(rejected))
-    published = excluded_fingerprints(job)
     used: set[str] = set()
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
