@@ -65,11 +65,14 @@ class Run:
         self.points_r, points_w = os.pipe()
         go_r, self.go_w = os.pipe()
         env = {**os.environ, checkpoint.ENV: f"{points_w},{go_r}", "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pipeline", "build", str(folder / "job.yaml"), "-o", str(out), "--jobs", "2"],
-            cwd=folder, env=env, pass_fds=(points_w, go_r), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
+        # Output to a file, not a pipe: a leftover worker holding the pipe open would hang the test.
+        self.log = folder / "stderr.txt"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "pipeline", "build", str(folder / "job.yaml"), "-o", str(out), "--jobs", "2"],
+                cwd=folder, env=env, pass_fds=(points_w, go_r), stdout=subprocess.DEVNULL, stderr=log,
+                start_new_session=True,
+            )
         os.close(points_w)
         os.close(go_r)
         self.points = os.fdopen(self.points_r, "r")
@@ -96,9 +99,9 @@ class Run:
                     continue
             self.release()
         assert sent, f"the build never reached {point} {nth} times"
-        _, stderr = self.proc.communicate(timeout=120)
+        self.proc.wait(timeout=120)
         os.close(self.go_w)
-        return self.proc.returncode, stderr.decode(), processes
+        return self.proc.returncode, self.log.read_text(), processes
 
 
 def _whole(out: Path, *, parts_allowed: bool) -> None:
@@ -124,7 +127,10 @@ def _no_leftovers(processes: set[int]) -> None:
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and any(_alive(p) for p in processes):
         time.sleep(0.1)
-    assert not [p for p in processes if _alive(p)], "processes of the build outlived it"
+    leftover = [p for p in processes if _alive(p)]
+    for pid in leftover:  # do not let a failure leave them running for ever
+        os.kill(pid, signal.SIGKILL)
+    assert not leftover, "processes of the build outlived it"
 
 
 @pytest.fixture(scope="module")
