@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pipeline import safeio
 from pipeline.codes import rng_for
 from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
@@ -35,10 +36,10 @@ class Drawn:
 def _write_if_changed(path: Path, text: str) -> None:
     data = text.encode()
     try:
-        if path.read_bytes() == data:
+        if safeio.read_bounded(path, len(data)) == data:
             return
-    except OSError:
-        pass  # missing or unreadable: write it afresh
+    except safeio.Unsafe:
+        pass  # missing, unreadable, or not a plain file (a FIFO would block): write it afresh
     write_atomic(path, data)
 
 

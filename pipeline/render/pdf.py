@@ -30,13 +30,14 @@ import pydyf
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from pipeline import __version__, signals
+from pipeline import __version__, safeio, signals
 from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.impose import PageSource
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
 
 
 class FetchRefused(PermissionError):
@@ -64,7 +65,11 @@ class RestrictedFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
         path = self.allowed_path(url)
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": mime})
+        try:
+            body = safeio.read_bounded(path, MAX_RESOURCE_BYTES)
+        except safeio.Unsafe as exc:
+            raise FetchRefused(f"refused {url!r}: it {exc}") from None
+        return URLFetcherResponse(path.as_uri(), body=body, headers={"Content-Type": mime})
 
 
 def templates() -> jinja2.Environment:
