@@ -227,6 +227,8 @@ RECORD = [
         ("a clue changed", (SET, ["row_clues", 0], [1, 1, 1]), 1, "verify"),
         ("the answer changed", (SET, ["solution", 0], "....."), 1, "verify"),
         ("a 1×1 grid in the 5×5 slot", (SET, ["rows"], 1), 2, "verify"),
+        ("a whole, provable 1×1 puzzle in the 5×5 slot", (REPLACE, "one-by-one"), 2, "verify"),
+        ("a whole, provable 1×1 puzzle in the 5×5 slot, layout", (REPLACE, "one-by-one"), 2, "layout"),
         ("a 10×10 grid in the 5×5 slot", (SET, ["rows"], 10), 2, "verify"),
         ("rows and cols differ", (SET, ["cols"], 6), 2, "verify"),
         ("id with dots", (SET, ["id"], "../../../elsewhere/X"), 2, "verify"),

@@ -198,6 +198,11 @@ def _change(path: Path, change: tuple[Any, ...], folder: Path) -> None:
 
 
 def _replace(path: Path, what: str, folder: Path) -> None:
+    if what == "one-by-one":  # a puzzle of its own, uniquely solvable, under the slot's id and code
+        record = json.loads(path.read_text())
+        record.update(rows=1, cols=1, row_clues=[[1]], col_clues=[[1]], solution=["#"])
+        path.write_text(json.dumps(record))
+        return
     if what == "unmark":
         (folder / MARKER).unlink()
         return
