@@ -13,6 +13,7 @@ symbolic link.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -138,6 +139,8 @@ def _resolved(outdir: Path, shown: str) -> Path:
         except FileNotFoundError:
             continue
         except OSError as exc:
+            if exc.errno != errno.ELOOP:
+                break  # a file on the way: check() names it
             raise InputError(f"output path {shown} cannot be followed ({exc.strerror}); {_CHOOSE}") from None
     return resolved
 

@@ -136,3 +136,21 @@ def test_cleanup_never_follows_a_link_out_of_the_output_folder(tmp_path: Path) -
     os.symlink(outside, folder / "examples")
     generate(parse_spec(SPEC), folder)
     assert (outside / ".x.0123456789ab.part").read_text() == "theirs"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"puzzles": ' + b"9" * 5000 + b"}", b"[" * 100_000 + b"]" * 100_000, b'{"job": "\\ud800"}', "fifo"],
+    ids=["5,000 digits", "100,000 deep", "lone surrogate", "FIFO"],
+)
+def test_a_hostile_exclude_manifest_is_bad_input_and_nothing_is_written(content: bytes | str, in_tmp: Path) -> None:
+    last = in_tmp / "last"
+    last.mkdir()
+    if content == "fifo":
+        os.mkfifo(last / "manifest.json")
+    else:
+        (last / "manifest.json").write_bytes(content)
+    (in_tmp / "job.yaml").write_text(SPEC + "exclude: [last/manifest.json]\n")
+    ran = cli("generate", in_tmp / "job.yaml", "-o", in_tmp / "out")
+    assert ran.code == 2 and "exclude: last/manifest.json" in ran.stderr
+    assert not (in_tmp / "out").exists()
