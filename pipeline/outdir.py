@@ -61,6 +61,7 @@ def check(outdir: Path) -> Path:
                 f"output folder {shown} is not empty and was not made by puzzlepress (no {MARKER} file "
                 f"in it); nothing was written. To keep its files safe, {_CHOOSE}"
             )
+        _refuse_linked_subfolders(resolved, shown)
         if not os.access(resolved, os.W_OK | os.X_OK):
             raise InputError(f"output folder {shown} is not writable; {_CHOOSE}")
         return resolved
@@ -92,6 +93,18 @@ def require_ours(outdir: Path) -> None:
             f"{_shown(outdir)} was not made by puzzlepress (no {MARKER} file in it), so nothing is "
             "written there; build into a new folder with `puzzlepress build SPEC -o FOLDER`"
         )
+    _refuse_linked_subfolders(outdir, _shown(outdir))
+
+
+def _refuse_linked_subfolders(folder: Path, shown: str) -> None:
+    """puzzles/ or examples/ as a link (or a file) would take our writes out of the folder."""
+    for name in OWN_FOLDERS[1:]:
+        try:
+            mode = os.lstat(folder / name).st_mode
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISDIR(mode):
+            raise InputError(f"{shown}/{name} is not a plain folder (a link or a file), so nothing is written there; {_CHOOSE}")
 
 
 def remove_own_parts(outdir: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,16 +127,31 @@ def test_a_refused_build_leaves_a_downloads_folder_exactly_as_it_was(tmp_path: P
     assert tree(downloads) == before
 
 
-def test_cleanup_never_follows_a_link_out_of_the_output_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["examples", "puzzles"])
+def test_a_subfolder_linked_out_of_the_output_folder_is_refused_and_left_alone(name: str, tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / ".x.0123456789ab.part").write_text("theirs")
     folder = tmp_path / "out"
     generate(parse_spec(SPEC), folder)
-    assert not (folder / "examples").exists()  # drawn by layout, not generate
-    os.symlink(outside, folder / "examples")
+    if name == "puzzles":
+        shutil.rmtree(folder / name)
+    os.symlink(outside, folder / name)
+    (tmp_path / "job.yaml").write_text(SPEC)
+    for args in (["generate", tmp_path / "job.yaml", "-o", folder], ["verify", folder]):
+        ran = cli(*args)
+        assert ran.code == 2 and f"{name} is not a plain folder" in ran.stderr
+    assert [p.name for p in outside.iterdir()] == [".x.0123456789ab.part"]
+
+
+def test_clean_up_removes_only_our_own_temporary_files(tmp_path: Path) -> None:
+    folder = tmp_path / "out"
     generate(parse_spec(SPEC), folder)
-    assert (outside / ".x.0123456789ab.part").read_text() == "theirs"
+    ours, theirs = folder / "puzzles" / ".a.json.0123456789ab.part", folder / "puzzles" / ".movie.mkv.part"
+    ours.write_text("half")
+    theirs.write_text("half")
+    generate(parse_spec(SPEC), folder)
+    assert not ours.exists() and theirs.exists()
 
 
 @pytest.mark.parametrize(
