@@ -18,8 +18,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from pipeline import __version__
+from pipeline import __version__, signals
 from pipeline.errors import OptionError, PuzzlepressError
 
 app = typer.Typer(
@@ -42,24 +43,35 @@ def _say(message: str, level: int = 1) -> None:
 
 
 def _run(command: Callable[..., None]) -> Callable[..., None]:
-    """Map our errors to exit codes with one clear message; Ctrl-C stops cleanly."""
+    """Map our errors to exit codes with one clear message; Ctrl-C and SIGTERM stop cleanly."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         try:
-            command(*args, **kwargs)
+            with signals.terminate_raises():
+                command(*args, **kwargs)
         except PuzzlepressError as exc:
-            err.print(f"error: {exc}", markup=False)
+            err.print(f"error: {_printable(str(exc))}", markup=False)
             raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            what = "terminated" if isinstance(exc, signals.Terminated) else "interrupted"
             err.print(
-                "interrupted: every puzzle file written so far is complete and is kept; "
+                f"{what}: every puzzle file written so far is complete and is kept; "
                 "run the same command again to continue where it stopped",
                 markup=False,
             )
-            raise typer.Exit(130) from None
+            raise typer.Exit(signals.exit_code(exc)) from None
+        except OSError as exc:  # disk full, a folder made read-only or removed while we ran
+            where = f"{_printable(str(exc.filename))}: " if exc.filename else ""
+            err.print(f"error: {where}{exc.strerror or exc}; nothing half-written was kept", markup=False)
+            raise typer.Exit(1) from None
 
     return wrapper
+
+
+def _printable(text: str) -> str:
+    """Text as it can be printed: a lone surrogate (from a non-UTF-8 argument) shown escaped."""
+    return text.encode("utf-8", "backslashreplace").decode()
 
 
 @contextmanager
@@ -105,7 +117,7 @@ def main_options(
 
 
 SpecArg = Annotated[Path, typer.Argument(help="The job spec (YAML).", show_default=False)]
-OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output folder (overrides the spec's `output`).")]
+OutOpt = Annotated[Optional[str], typer.Option("--output", "-o", help="Output folder (overrides the spec's `output`).")]
 DateOpt = Annotated[
     Optional[str], typer.Option("--date", help="Issue date YYYY-MM-DD: derives the codes from the date (overrides the spec's `date`).")
 ]
@@ -150,12 +162,13 @@ def _scheduler(address: str | None) -> str | None:
     return address.strip()
 
 
-def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]:
+def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:
+    from pipeline import outdir as outdir_rules
     from pipeline.spec import load_spec
     from pipeline.stages.build import check_job, check_outdir, default_outdir
 
     job = load_spec(spec, date=_date(date))
-    outdir = output if output is not None else default_outdir(spec, job)
+    outdir = outdir_rules.parse(output) if output is not None else default_outdir(spec, job)
     check_outdir(outdir)
     check_job(job, outdir)
     return job, outdir
@@ -287,13 +300,14 @@ def new(
         Optional[str], typer.Option("--size", "-s", help="Grid size: 10 for a square, 20x15 for 20 columns by 15 rows [default: the type's].")
     ] = None,
     code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path("output/new"),
+    output: Annotated[str, typer.Option("--output", "-o", help="Output folder.")] = "output/new",
     seconds: Annotated[float, typer.Option("--seconds", help="Time budget for making the puzzle.")] = 600.0,
 ) -> None:
     """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
+    from pipeline import outdir as outdir_rules
     from pipeline.stages.single import make_single
 
-    result = make_single(type_name, size, code, output, seconds=seconds)
+    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds)
     print(result.code)
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
@@ -394,9 +408,10 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
 
     if Verbosity.level == 0:
         return
-    table = Table("section", "puzzles", "skipped codes", title=f"{report.generated.manifest.job.title}", title_justify="left")
+    # Text, not str: rich reads markup in a str, and a title holding "[/bold]" broke a finished build.
+    table = Table("section", "puzzles", "skipped codes", title=Text(report.generated.manifest.job.title), title_justify="left")
     for row in summary_rows(report):
-        table.add_row(row["section"], str(row["puzzles"]), str(row["skipped"]))
+        table.add_row(Text(row["section"]), str(row["puzzles"]), str(row["skipped"]))
     err.print(table)
     g, v = report.generated, report.verified
     s = report.seconds

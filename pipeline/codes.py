@@ -16,6 +16,7 @@ from pipeline.puzzles.params import Params
 
 _SLUG_UNSAFE = re.compile(r"[^a-z0-9.]+")
 _DOTS = re.compile(r"\.{2,}")
+_TAGGED = re.compile(r"(^|-)[0-9a-f]{8}$")
 _FRESH_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes get read off paper
 
 
@@ -52,7 +53,9 @@ def puzzle_id(type_name: str, params: Params, code: str) -> str:
     like "harbour.2.7" stay as they are) and adds a hash whenever the slug is not the code itself.
     """
     slug = _DOTS.sub(".", _SLUG_UNSAFE.sub("-", code.lower())).strip("-.")[:40].strip("-.")
-    if not slug or slug != code:
+    # A plain code that ends like a tag ("harbour-d712d28b") gets a tag of its own, or it would
+    # share the id of the code the tag was made from ("Harbour").
+    if not slug or slug != code or _TAGGED.search(code):
         tag = hashlib.sha256(code.encode()).hexdigest()[:8]
         slug = f"{slug}-{tag}" if slug else tag
     return f"{type_name}-{params.slug}-{slug}"

@@ -11,7 +11,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from pipeline import safeio
 from pipeline.errors import RecordError
+from pipeline.files import sha256_bytes
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import Params
 from pipeline.share.puzzlink import GENRES, puzzle_url
@@ -59,17 +61,12 @@ def make_record(
     return record
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, limit: int = safeio.RECORD_BYTES) -> Any:
+    """A JSON file read as untrusted input (see pipeline/safeio.py); RecordError names the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(str(path), "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(str(path), f"cannot be read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        return safeio.load_json(path, limit)
+    except safeio.Unsafe as exc:
+        raise RecordError(str(path), str(exc)) from None
 
 
 def list_field(record: dict[str, Any], field: str, length: int, what: str) -> list[Any]:
@@ -120,11 +117,22 @@ def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleTy
     return ptype
 
 
-def load_puzzle(path: Path, known_types: dict[str, PuzzleType]) -> tuple[PuzzleType, Any, dict[str, Any]]:
-    """(type, puzzle, record) from a record file; RecordError names the file and the field."""
-    record = read_json(path)
+def load_puzzle(path: Path, known_types: dict[str, PuzzleType]) -> tuple[PuzzleType, Any, dict[str, Any], str]:
+    """(type, puzzle, record, SHA-256 of its bytes) from one bounded read of a record file, so a
+    record swapped between reading and hashing cannot borrow a verdict; RecordError names the file
+    and the field."""
+    sha256, record = read_record(path)
     ptype = check_common_fields(record, str(path), known_types)
     try:
-        return ptype, ptype.from_record(record), record
+        return ptype, ptype.from_record(record), record, sha256
     except RecordError as exc:
         raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+
+
+def read_record(path: Path) -> tuple[str, Any]:
+    """(SHA-256 of the bytes, parsed JSON) from one bounded read."""
+    try:
+        data = safeio.read_bounded(path, safeio.RECORD_BYTES)
+        return sha256_bytes(data), safeio.parse_json(data)
+    except safeio.Unsafe as exc:
+        raise RecordError(str(path), str(exc)) from None

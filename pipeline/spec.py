@@ -20,10 +20,12 @@ from pydantic import (
     Field,
     ValidationError,
     PrivateAttr,
+    field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
+from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.pages import Answers, FrontMatter, Page, Strict
@@ -33,6 +35,8 @@ from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
 MAX_SPEC_BYTES = 1_000_000
+FIRST_DATE = dt.date(1900, 1, 1)
+LAST_DATE = dt.date(9999, 12, 31)
 
 
 def _as_code(value: Any) -> str:
@@ -172,6 +176,14 @@ class JobSpec(Strict):
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
     sections: list[Section] = Field(min_length=1)
+
+    @field_validator("date")
+    @classmethod
+    def _supported_date(cls, day: dt.date | None) -> dt.date | None:
+        # The previous issue is up to 366 days earlier and PDF dates need four-digit years.
+        if day is not None and not FIRST_DATE <= day <= LAST_DATE:
+            raise ValueError(f"{day.isoformat()} is outside the supported range ({FIRST_DATE} to {LAST_DATE})")
+        return day
 
     @model_validator(mode="after")
     def _consistent(self) -> "JobSpec":
@@ -391,13 +403,9 @@ def load_spec(path: Path, *, date: dt.date | None = None) -> JobSpec:
     """Read, parse and validate a spec file; SpecError lists every problem with its line."""
     source = str(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SpecError(source, ["file not found"]) from None
-    except IsADirectoryError:
-        raise SpecError(source, ["is a folder, not a YAML file"]) from None
-    except OSError as exc:
-        raise SpecError(source, [f"cannot be read ({exc.strerror})"]) from None
+        raw = safeio.read_bounded(path, MAX_SPEC_BYTES)
+    except safeio.Unsafe as exc:
+        raise SpecError(source, [str(exc)]) from None
     return parse_spec(raw, source=source, date=date)
 
 
@@ -411,12 +419,14 @@ def parse_spec(raw: bytes | str, *, source: str = "<spec>", date: dt.date | None
     except UnicodeDecodeError as exc:
         raise SpecError(source, [f"not UTF-8 text (byte {exc.start})"]) from None
     try:
+        safeio.yaml_events_checked(text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.load(text, Loader=_SafeLoader)
+        safeio.check_tree(data)
     except yaml.YAMLError as exc:
         raise SpecError(source, [_yaml_problem(exc)]) from None
-    except RecursionError:
-        raise SpecError(source, ["the YAML nests too deeply"]) from None
+    except safeio.Unsafe as exc:
+        raise SpecError(source, [str(exc)]) from None
     if date is not None and isinstance(data, dict):
         data = {**data, "date": date}
     job, problems = _validate(data, _Lines(node))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from pipeline import safeio
 from pipeline.files import write_atomic
 from pipeline.render.svg import Figure, FigureSize
 
@@ -25,10 +26,10 @@ class Drawn:
 def _write_if_changed(path: Path, text: str) -> None:
     data = text.encode()
     try:
-        if path.read_bytes() == data:
+        if safeio.read_bounded(path, len(data)) == data:
             return
-    except OSError:
-        pass  # missing or unreadable: write it afresh
+    except safeio.Unsafe:
+        pass  # missing, unreadable, or not a plain file (a FIFO would block): write it afresh
     write_atomic(path, data)
 
 

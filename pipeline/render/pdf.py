@@ -30,13 +30,14 @@ import pydyf
 from weasyprint import CSS, HTML, Document
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from pipeline import __version__
+from pipeline import __version__, safeio, signals
 from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.impose import PageSource
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
 
 
 class FetchRefused(PermissionError):
@@ -64,7 +65,11 @@ class RestrictedFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
         path = self.allowed_path(url)
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": mime})
+        try:
+            body = safeio.read_bounded(path, MAX_RESOURCE_BYTES)
+        except safeio.Unsafe as exc:
+            raise FetchRefused(f"refused {url!r}: it {exc}") from None
+        return URLFetcherResponse(path.as_uri(), body=body, headers={"Content-Type": mime})
 
 
 def templates() -> jinja2.Environment:
@@ -179,7 +184,8 @@ def write(document: Document, day: dt.date | None, bleed_mm: float, full_fonts: 
     """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
     every date from `day`, the BleedBox `bleed_mm` beyond the TrimBox."""
     pages: list[PageSource] = []
-    with _source_date(moment(day)):
+    # held: WeasyPrint's SVG drawing swallows an interrupt and leaves a blank figure.
+    with signals.held(), _source_date(moment(day)):
         data = document.write_pdf(
             pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts,
             finisher=_finisher(bleed_mm, full_fonts, pages),

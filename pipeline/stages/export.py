@@ -107,7 +107,7 @@ def refusal(outdir: Path, entry: Entry) -> str | None:
 
 def read_ready(outdir: Path, entry: Entry) -> Ready:
     path = record_path(outdir, entry.id)
-    ptype, puzzle, record = load_puzzle(path, puzzle_types())
+    ptype, puzzle, record, _ = load_puzzle(path, puzzle_types())
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
     return Ready(entry, record, ptype, puzzle)

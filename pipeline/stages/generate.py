@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from pipeline import checkpoint, outdir as outdir_rules
 from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
@@ -91,9 +92,11 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str, version
     if not path.exists():
         return None
     try:
-        ptype, _, record = load_puzzle(path, puzzle_types())
+        ptype, _, record, _ = load_puzzle(path, puzzle_types())
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
+    if not isinstance(record.get("stats"), dict):
+        return None
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
     current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
@@ -144,10 +147,11 @@ def generate(
 ) -> GenerateReport:
     """Fill every place of the job with a proved puzzle, write the records and the manifest."""
     started = time.perf_counter()
-    _remove_stale_parts(outdir)
+    published = excluded_fingerprints(job)  # bad input: read before the folder is made
+    outdir_rules.claim(outdir)
+    outdir_rules.remove_own_parts(outdir)
     rejected = rejected or {}
     places = _places(job, set(rejected))
-    published = excluded_fingerprints(job)
     used: set[str] = set()
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
@@ -173,6 +177,7 @@ def generate(
     report.manifest.entries = _entries(places)
     _carry_verdicts(outdir, report.manifest)
     write_manifest(outdir, report.manifest)
+    checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
         raise StageError(
@@ -205,6 +210,7 @@ def _make_round(
         if record is not None:
             record["stats"]["fingerprint"] = fingerprint(record)
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
+            checkpoint.reached("generate:record")
             report.made += 1
         results[to_make[k]] = (record, reason, seconds)
         done += 1
@@ -214,12 +220,6 @@ def _make_round(
         if record is not None and "fingerprint" not in record["stats"]:
             record["stats"]["fingerprint"] = fingerprint(record)
     return results
-
-
-def _remove_stale_parts(outdir: Path) -> None:
-    """Temporary files left by a killed run: never under a final name, but litter all the same."""
-    for stale in outdir.rglob(".*.part") if outdir.is_dir() else []:
-        stale.unlink(missing_ok=True)
 
 
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:

@@ -16,9 +16,10 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
+from pipeline import checkpoint, outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, PageError, RecordError
-from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path, unproved_reason
 from pipeline.files import write_atomic
+from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
@@ -81,9 +82,14 @@ def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
     return manifest.puzzles("puzzle"), previous
 
 
-def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
-    """Never print a puzzle that has not been proved, or whose record changed since it was."""
-    refused = [f"{entry.id} ({why})" for entry in entries if (why := unproved_reason(outdir, entry))]
+def refuse_unverified(loaded: list["Loaded"]) -> None:
+    """Never print a puzzle unless its verdict was made for exactly the record bytes read for
+    printing, by this version's verifier (pipeline/trust.py)."""
+    refused = []
+    for item in loaded:
+        problem = trust.verdict_problem(item.entry.verdict, item.sha256)
+        if problem is not None:
+            refused.append(f"{item.entry.id} ({problem})")
     if refused:
         raise LayoutError(
             "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
@@ -91,24 +97,26 @@ def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
         )
 
 
-def load_entry(outdir: Path, entry: Entry) -> tuple[Any, Any]:
-    """(puzzle type, puzzle) from the entry's record; a bad record names its file and field."""
-    path = record_path(outdir, entry.id)
-    ptype, puzzle, record = load_puzzle(path, puzzle_types())
-    for name in entry.describes(record):
-        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
-    return ptype, puzzle
-
-
 @dataclass(frozen=True)
 class Loaded:
     entry: Entry
     ptype: Any
     puzzle: Any
+    sha256: str  # of the record bytes the puzzle was read from
+
+
+def load_entry(outdir: Path, entry: Entry) -> Loaded:
+    """The entry's puzzle from its record, which must be the puzzle the entry names; a bad record
+    names its file and field."""
+    path = record_path(outdir, entry.id)
+    ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return Loaded(entry, ptype, puzzle, sha256)
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
-    return [Loaded(entry, *load_entry(outdir, entry)) for entry in entries]
+    return [load_entry(outdir, entry) for entry in entries]
 
 
 def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
@@ -118,6 +126,7 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> li
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
         printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        checkpoint.reached("layout:figure")
         tick()
     return printed
 
@@ -288,13 +297,14 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     """Lay out the verified puzzles of OUTDIR into its PDFs; see the module docstring."""
     started = time.perf_counter()
     manifest = read_manifest(outdir)
+    outdir_rules.require_ours(outdir)
     job = manifest.job
     entries, previous_entries = printed_entries(manifest)
     if not entries:
         raise LayoutError(f"{outdir / MANIFEST}: no puzzles to print")
     loaded = load_all(outdir, entries)  # a malformed record is bad input (exit 2) before all else
     loaded_previous = load_all(outdir, previous_entries)
-    refuse_unverified(outdir, entries + previous_entries)
+    refuse_unverified(loaded + loaded_previous)
 
     renders = 2 + job.answers.separate_file + job.imposition
     total = len(entries) + len(previous_entries) + renders
@@ -309,6 +319,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     printed = draw_all(outdir, loaded, tick)
     previous = draw_all(outdir, loaded_previous, tick)
     render_job = render_newsletter if job.format == "newsletter" else render_book
+    checkpoint.reached("layout:render")
     try:
         rendered = render_job(job, outdir, printed, previous)
     except Unfit as exc:
@@ -317,8 +328,10 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
 
     files = []
     full_fonts = job.fonts == "full"
+    checkpoint.reached("layout:pdf-write")
     booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
     files.append(_write(outdir / BOOKLET, booklet.data))
+    checkpoint.reached("layout:booklet-written")
     tick()
     answer_pages = 0
     if rendered.answers is not None:

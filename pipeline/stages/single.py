@@ -7,6 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline import outdir as outdir_rules
 from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
@@ -39,6 +40,8 @@ def make_single(type_name: str, size: str | None, code: str | None, outdir: Path
     params = option_params(ptype, size)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
+    if code is not None and (len(code) > 200 or not _is_text(code)):
+        raise OptionError("--code must be at most 200 characters of valid Unicode text")
     if not seconds > 0:
         raise OptionError("--seconds must be more than 0")
     check_outdir(outdir)
@@ -53,6 +56,7 @@ def make_single(type_name: str, size: str | None, code: str | None, outdir: Path
     record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats)
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
+    outdir_rules.claim(outdir)
     write_atomic(path, dumps_record(record))
     verdict = judge(path)
     if verdict["status"] != "proved":  # never leave a printable picture of an unproved puzzle
@@ -71,3 +75,12 @@ def option_params(ptype: PuzzleType, size: str | None) -> Params:
             f"--size: {size} is not a {ptype.name} grid; give a number from {least} to {most} or columns x rows "
             f"such as {most}x{least} ({', '.join(ptype.presets)} are the usual sizes)"
         ) from None
+
+
+def _is_text(text: str) -> bool:
+    """False for a lone surrogate, which is how Python hands over bytes that are not UTF-8."""
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False

@@ -16,11 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.errors import InputError, RecordError, StepLimit
-from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
+from pipeline.files import sha256_bytes
+from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import open_pool
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.files import sha256_file
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 
@@ -57,10 +58,14 @@ def _count_verdict(ptype: PuzzleType, puzzle: Any, answers: list[Any], who: str)
     return False, [f"{who}: a second answer fits the clues: {ptype.shown_answer(puzzle, second)}"]
 
 
-def judge(path: Path) -> dict[str, Any]:
-    """The verdict on one record file; a malformed record gives status 'malformed'."""
+def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
+    """The verdict on one record file; a malformed record gives status 'malformed', and so does a
+    record that is not the puzzle its manifest entry (`expected`) names."""
     try:
-        ptype, puzzle, _ = load_puzzle(path, puzzle_types())
+        ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+        if expected is not None:
+            for name in expected.describes(record):
+                raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(expected, name)!r}")
     except RecordError as exc:
         return {"status": "malformed", "problems": [str(exc)]}
 
@@ -87,7 +92,8 @@ def judge(path: Path) -> dict[str, Any]:
     ok = not codes and solver["ok"] and proof_ok
     return {
         "status": "proved" if ok else "failed",
-        "record_sha256": sha256_file(path),
+        "record_sha256": sha256,
+        "verifier": trust.verifier_id(),
         "check": {"ok": not codes, "codes": codes, "seconds": check_s},
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
@@ -96,7 +102,11 @@ def judge(path: Path) -> dict[str, Any]:
 
 
 def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
-    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == sha256_file(path)
+    try:
+        sha256 = sha256_bytes(safeio.read_bounded(path, safeio.RECORD_BYTES))
+    except safeio.Unsafe:
+        return False
+    return trust.verdict_problem(verdict, sha256) is None
 
 
 def verify(
@@ -114,9 +124,12 @@ def verify(
         if not paths:
             raise InputError(f"{outdir}: no manifest.json and no puzzle records under {PUZZLES}/")
         previous: dict[str, Any] = {}
+        expected = {}
     else:
+        outdir_rules.require_ours(outdir)
         paths = {e.id: record_path(outdir, e.id) for e in manifest.entries}
         previous = {e.id: e.verdict for e in manifest.entries}
+        expected = {e.id: e for e in manifest.entries}
 
     report = VerifyReport(verdicts={}, manifest=manifest)
     todo = []
@@ -127,12 +140,13 @@ def verify(
         else:
             todo.append(pid)
     with open_pool(jobs, scheduler) as pool:
-        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid],) for pid in todo]), start=1):
+        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid], expected.get(pid)) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
+            checkpoint.reached("verify:verdict")
             if progress:
                 progress(done, len(todo))
 
-    malformed = [v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed"]
+    malformed = sorted(v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed")
     if malformed:
         raise InputError("malformed puzzle records:\n" + "\n".join(f"  - {m}" for m in malformed))
     report.failed = [f"{pid}: {'; '.join(v['problems'])}" for pid, v in sorted(report.verdicts.items()) if v["status"] != "proved"]
@@ -143,5 +157,6 @@ def verify(
                 {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof")}
             )
         write_manifest(outdir, manifest)
+        checkpoint.reached("verify:manifest")
     report.seconds = time.perf_counter() - started
     return report
