@@ -195,18 +195,19 @@ def build(
 @_run
 def reprint(
     edition: Annotated[Path, typer.Argument(help="An edition.json written by `build`.", show_default=False)],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder for the reprint.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Output folder for the reprint (new, empty, or made by puzzlepress).")],
     jobs: JobsOpt = None,
 ) -> None:
     """Rebuild a book from its edition file: no generation, every puzzle proved again, PDFs compared."""
-    from pipeline.stages.build import check_outdir
+    from pipeline import outdir as outdir_rules
     from pipeline.stages.reprint import reprint as run_reprint
 
     workers = _jobs(jobs)
-    check_outdir(output)
+    folder = outdir_rules.parse(output)
+    outdir_rules.check(folder)
     with _progress() as progress:
-        report = run_reprint(edition, output, jobs=workers, progress=progress)
-    _say(f"reprinted {report.puzzles} puzzles, every one proved again, {report.pages} pages -> {output}")
+        report = run_reprint(edition, folder, jobs=workers, progress=progress)
+    _say(f"reprinted {report.puzzles} puzzles, every one proved again, {report.pages} pages -> {folder}")
     if report.version_changes:
         _say("made with other versions than the edition, so the PDFs may differ; the puzzles are the same ones:")
         for line in report.version_changes:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from conftest import ROOT, cli, tree
 from pipeline import trust
 from pipeline.codes import puzzle_id
+from pipeline.registry import get_type
 from pipeline.manifest import read_manifest
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
@@ -27,21 +28,23 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 SPEC = "title: D\nseed: d\nsections: [{type: nonogram, size: 5, count: 4}]\n"
 
+FIVE = get_type("nonogram").make_params(5)
+
 
 def test_a_plain_code_that_looks_tagged_does_not_share_the_id_of_the_code_it_mimics() -> None:
-    assert puzzle_id("nonogram", 5, "Harbour") == "nonogram-5-harbour-d712d28b"
-    assert puzzle_id("nonogram", 5, "harbour-d712d28b") != puzzle_id("nonogram", 5, "Harbour")
-    assert puzzle_id("nonogram", 5, "d712d28b") != "nonogram-5-d712d28b"  # 8 hex alone look like a tag too
-    assert puzzle_id("nonogram", 5, "harbour") == "nonogram-5-harbour"  # plain codes stay as they are
+    assert puzzle_id("nonogram", FIVE, "Harbour") == "nonogram-5-harbour-d712d28b"
+    assert puzzle_id("nonogram", FIVE, "harbour-d712d28b") != puzzle_id("nonogram", FIVE, "Harbour")
+    assert puzzle_id("nonogram", FIVE, "d712d28b") != "nonogram-5-d712d28b"  # 8 hex alone look like a tag too
+    assert puzzle_id("nonogram", FIVE, "harbour") == "nonogram-5-harbour"  # plain codes stay as they are
 
 
 @given(st.text(min_size=1, max_size=30))
 def test_tagged_looking_codes_never_collide_with_the_tag_of_another(code: str) -> None:
     """An id without a tag is the code itself; an id with one ends in the code's own hash."""
-    pid = puzzle_id("nonogram", 5, code)
+    pid = puzzle_id("nonogram", FIVE, code)
     slug = pid.removeprefix("nonogram-5-")
     if slug != code:  # tagged: typing the tagged slug as a code must not give the same id
-        assert puzzle_id("nonogram", 5, slug) != pid
+        assert puzzle_id("nonogram", FIVE, slug) != pid
 
 
 def _records_broken(folder: Path) -> None:

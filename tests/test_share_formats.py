@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.puzzles.params import parse_size
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.puzzles.nonogram.solver import line_solve
@@ -26,9 +27,9 @@ def golden_nonograms() -> list[dict]:
     records = []
     for path in sorted((HERE / "golden" / "nonogram").glob("*.json")):
         stored = json.loads(path.read_text())
-        size = stored["size"]
+        grid = parse_size(stored["size"])
         records.append({
-            "id": f"nonogram-{path.stem}", "type": "nonogram", "rows": size, "cols": size, "code": stored["code"],
+            "id": f"nonogram-{path.stem}", "type": "nonogram", **grid, "code": stored["code"],
             "generator": "nonogram/1", "row_clues": stored["row_clues"], "col_clues": stored["col_clues"],
             "solution": stored["solution"],
         })

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pipeline.puzzles.params import parse_size
 from pipeline.share.puzzlink import UrlError, puzzle_url, read_url
 
 GOLDEN = json.loads((Path(__file__).parent / "share_golden" / "puzzlink.json").read_text())
@@ -40,7 +41,7 @@ def printed(record: dict) -> dict:
 @pytest.mark.parametrize("path", sorted((Path(__file__).parent / "golden").glob("*/*.json")), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_golden_puzzle_round_trips(path):
     stored = json.loads(path.read_text())
-    record = printed({"type": path.parent.name, "rows": stored["size"], "cols": stored["size"], **stored})
+    record = printed({"type": path.parent.name, **stored, **parse_size(stored["size"])})
     assert read_url(puzzle_url(record)) == record
 
 

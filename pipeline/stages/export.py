@@ -26,6 +26,7 @@ from typing import Any, Callable
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from pipeline import outdir as outdir_rules
 from pipeline.errors import OptionError, RecordError
 from pipeline.manifest import Entry, Manifest, read_manifest, record_path, unproved_reason
 from pipeline.puzzles.base import PuzzleType
@@ -76,7 +77,7 @@ def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> Export
             ready.append(read_ready(outdir, entry))
     covered = [item for item in ready if fmt not in NONOGRAM_ONLY or item.entry.type == "nonogram"]
     report.not_covered = [item.entry.id for item in ready if fmt in NONOGRAM_ONLY and item.entry.type != "nonogram"]
-    dest.mkdir(parents=True, exist_ok=True)
+    outdir_rules.claim(dest)
     report.files = WRITERS[fmt](covered, dest, dpi, manifest)
     return report
 
@@ -89,6 +90,7 @@ def check_options(dest: Path, fmt: str, dpi: int) -> None:
     existing = next(path for path in (dest, *dest.parents) if path.exists())
     if not existing.is_dir():
         raise OptionError(f"--output: {existing} exists and is not a folder")
+    outdir_rules.check(dest)  # like every output folder: new, empty, or made by puzzlepress
     if fmt == "png":
         try:
             import pypdfium2  # noqa: F401

@@ -148,15 +148,15 @@ def generate(
     """Fill every place of the job with a proved puzzle, write the records and the manifest."""
     started = time.perf_counter()
     published = excluded_fingerprints(job)  # bad input: read before the folder is made
-    outdir_rules.claim(outdir)
-    outdir_rules.remove_own_parts(outdir)
     rejected = rejected or {}
     places = _places(job, set(rejected))
     used: set[str] = set()
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
 
-    with open_pool(jobs, scheduler) as pool:
+    with open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
+        outdir_rules.claim(outdir)
+        outdir_rules.remove_own_parts(outdir)
         while True:
             open_places = [p for p in places if p.record is None and p.tries < job.budget.attempts]
             if not open_places:

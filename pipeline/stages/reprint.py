@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from pipeline import outdir as outdir_rules
 from pipeline.edition import PDFS, entries_of, read_edition, write_edition
 from pipeline.errors import InputError, StageError
 from pipeline.files import sha256_bytes, sha256_file, write_atomic
@@ -32,22 +33,26 @@ class ReprintReport:
     version_changes: list[str] = field(default_factory=list)  # empty: made with the same versions
 
 
-def _write_records(edition_path: Path, outdir: Path, puzzles: list[dict[str, Any]], entries: list[Entry]) -> None:
-    """Each record as the edition holds it, refused by name if it is not the one its verdict was
-    made for."""
+def _check_records(edition_path: Path, puzzles: list[dict[str, Any]], entries: list[Entry]) -> None:
+    """Each record must be, byte for byte, the one its verdict was made for: an edited record is
+    refused by name and nothing is reprinted."""
     tampered = []
     for item, entry in zip(puzzles, entries):
-        text = dumps_record(item["record"])
         verdict = item["entry"].get("verdict") or {}
-        if item["record"].get("id") != entry.id or sha256_bytes(text.encode()) != verdict.get("record_sha256"):
+        written = dumps_record(item["record"]).encode()
+        if item["record"].get("id") != entry.id or sha256_bytes(written) != verdict.get("record_sha256"):
             tampered.append(entry.id)
-            continue
-        write_atomic(record_path(outdir, entry.id), text)
     if tampered:
         raise InputError(
             f"{edition_path}: these records are not the ones their verdicts were made for (edited?); "
             f"nothing is reprinted: {', '.join(tampered)}"
         )
+
+
+def _write_records(outdir: Path, puzzles: list[dict[str, Any]], entries: list[Entry]) -> None:
+    """Each record as the edition holds it: the bytes its verdict was made for."""
+    for item, entry in zip(puzzles, entries):
+        write_atomic(record_path(outdir, entry.id), dumps_record(item["record"]))
 
 
 def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) -> ReprintReport:
@@ -56,7 +61,9 @@ def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) 
 
     edition = read_edition(edition_path)
     entries = entries_of(edition, edition_path)
-    _write_records(edition_path, outdir, edition.puzzles, entries)
+    _check_records(edition_path, edition.puzzles, entries)  # bad input: refused before the folder is made
+    outdir_rules.claim(outdir)
+    _write_records(outdir, edition.puzzles, entries)
     write_manifest(outdir, Manifest(job=edition.job, entries=entries))
     verified = verify(outdir, jobs=jobs, fresh=True, progress=progress("verify"))
     if verified.failed:
