@@ -29,7 +29,7 @@ from pipeline.render.book import (
     HowToPlay,
     NewsletterPlan,
     Printed,
-    long_date,
+    issue_date,
     plan_book,
     plan_newsletter,
     plan_separate_answers,
@@ -141,7 +141,7 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "author": job.author,
         "imprint": job.imprint,
         "title_page": job.front_matter.title_page,
-        "issue": long_date(job.date) if job.date else "",
+        "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
     }
@@ -233,7 +233,7 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
-            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir)
+            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir, rendered.placements)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
         rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
@@ -283,7 +283,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     rendered = Rendered(booklet, box, placements=plan.front_placements)
     if job.answers.separate_file:
         pages = {p.number: 1 for p in printed}
-        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir)
+        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir, plan.front_placements)
         rendered.answers = pdf.render(
             _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
         )

@@ -55,7 +55,7 @@ def _draw_puzzle(puzzle: Nonogram) -> Figure:
     top = max(len(_shown(clue)) for clue in puzzle.col_clues) * LINE_PITCH_MM
     x0 = MARGIN_MM + left + CLUE_GAP_MM
     y0 = MARGIN_MM + top + CLUE_GAP_MM
-    canvas = Canvas(x0 + puzzle.cols * CELL_MM + MARGIN_MM, y0 + puzzle.rows * CELL_MM + MARGIN_MM)
+    canvas = Canvas(x0 + puzzle.cols * CELL_MM + MARGIN_MM, y0 + puzzle.rows * CELL_MM + MARGIN_MM, grid_at=(x0, y0))
     placed: list[tuple[float, float, str, str]] = []  # in reading order, so the PDF's text reads right
     for r, clue in enumerate(puzzle.row_clues):
         x = x0 - CLUE_GAP_MM - _row_clue_width(clue)
@@ -77,7 +77,7 @@ def _draw_puzzle(puzzle: Nonogram) -> Figure:
 
 def _draw_answer(puzzle: Nonogram) -> Figure:
     x0 = y0 = MARGIN_MM
-    canvas = Canvas(2 * MARGIN_MM + puzzle.cols * CELL_MM, 2 * MARGIN_MM + puzzle.rows * CELL_MM)
+    canvas = Canvas(2 * MARGIN_MM + puzzle.cols * CELL_MM, 2 * MARGIN_MM + puzzle.rows * CELL_MM, grid_at=(x0, y0))
     filled = [
         (r, c) for r, row in enumerate(puzzle.answer) for c, cell in enumerate(row) if cell == FILLED
     ]
@@ -103,12 +103,12 @@ def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
     """The most room a figure of this grid can take: the widest row clue and the tallest column
     clue any puzzle of the size could show."""
     if answer:
-        return FigureSize(2 * MARGIN_MM + cols * CELL_MM, 2 * MARGIN_MM + rows * CELL_MM, 0.0, THIN_PT)
+        return FigureSize(2 * MARGIN_MM + cols * CELL_MM, 2 * MARGIN_MM + rows * CELL_MM, 0.0, THIN_PT, MARGIN_MM, MARGIN_MM)
     left = max(_row_clue_width(clue) for clue in _widest_clues(cols))
     top = ((rows + 1) // 2) * LINE_PITCH_MM
     width = MARGIN_MM + left + CLUE_GAP_MM + cols * CELL_MM + MARGIN_MM
     height = MARGIN_MM + top + CLUE_GAP_MM + rows * CELL_MM + MARGIN_MM
-    return FigureSize(width, height, CLUE_PT, THIN_PT)
+    return FigureSize(width, height, CLUE_PT, THIN_PT, width - MARGIN_MM - cols * CELL_MM, height - MARGIN_MM - rows * CELL_MM)
 
 
 def _widest_clues(length: int) -> list[Clue]:
