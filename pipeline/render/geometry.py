@@ -15,7 +15,7 @@ from typing import Sequence
 
 from pipeline.render.svg import FigureSize
 from pipeline.pages import MM_PER_IN
-from pipeline.render.style import NATURAL, BookStyle, Sizing
+from pipeline.render.style import BookStyle, Sizing
 
 PT_MM = MM_PER_IN / 72
 
@@ -280,7 +280,7 @@ def _scale_in(sizing: Sizing, fit: float) -> float:
 
 def place_puzzles(
     figures: Sequence[FigureSize], box: PageBox, per_page: int | None, legible: Legibility, what: str,
-    sizing: Sizing = NATURAL, label: float | None = None, count: int | None = None,
+    sizing: Sizing = Sizing(1.0), label: float | None = None, count: int | None = None,
 ) -> Placement:
     """The grid and scale for one section's `count` puzzles (by default, one per figure): its own
     per_page, or the most per page (6, 4, 2 or 1, and no more than there are) whose slots still

@@ -9,7 +9,9 @@ another gutter.
 
 from __future__ import annotations
 
+import tempfile
 import time
+from dataclasses import replace
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -34,6 +36,7 @@ from pipeline.render.book import (
     plan_newsletter,
     plan_separate_answers,
 )
+from pipeline.render.figures import Drawn
 from pipeline.stages.drawing import draw_figures, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
@@ -276,9 +279,9 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     if answers:
         booklet, plan = render(front, room_below(booklet, "answers-room", 1, box))
     if len(booklet.pages) > 2:
-        raise PageError(
-            f"{outdir / MANIFEST}: format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. "
-            "Print fewer puzzles, set answers.placement to separate, or turn front_matter.how_to_play off"
+        raise Unfit(
+            f"format: newsletter: the rules of {len(pages)} puzzle types run past the back page; "
+            "turn front_matter.how_to_play off or print fewer types"
         )
     rendered = Rendered(booklet, box, placements=plan.front_placements)
     if job.answers.separate_file:
@@ -288,6 +291,32 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
             _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
         )
     return rendered
+
+
+def check_newsletter(job: JobSpec, puzzles: list[Printed], previous: list[Printed]) -> list[str]:
+    """The sheet laid out with stand-ins (figures of the most room its puzzles can take, drawn
+    blank) before anything is generated: the front, the rules and the answers on the back are
+    measured as the real layout measures them, so a sheet that cannot fit writes nothing."""
+    with tempfile.TemporaryDirectory() as folder:
+        outdir = Path(folder)
+        stand_ins = []
+        for items in (puzzles, previous):
+            stand_ins.append([_blank_drawn(outdir, item) for item in items])
+        try:
+            render_newsletter(job, outdir, *stand_ins)
+        except Unfit as exc:
+            return [str(exc)]
+    return []
+
+
+def _blank_drawn(outdir: Path, item: Printed) -> Printed:
+    """The stand-in with blank pictures of its size on disk, where the page expects them."""
+    drawn = []
+    for role, figure in (("puzzle", item.puzzle.figure), ("answer", item.answer.figure)):
+        path = outdir / f"{role}-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
+        drawn.append(Drawn(figure, path))
+    return replace(item, puzzle=drawn[0], answer=drawn[1])
 
 
 # ---- the stage ------------------------------------------------------------------------------

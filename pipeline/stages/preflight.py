@@ -1,8 +1,10 @@
 """preflight: page geometry checked before anything is generated.
 
 A grid that cannot print legibly in the room the page and margins leave, or a book too thick for
-the gutter table, is reported with the spec's other problems, before minutes of generation. It
-needs no PDF engine: sizes come from the figures' own measurements.
+the gutter table, is reported with the spec's other problems, before minutes of generation. A
+book needs no PDF engine: sizes come from the figures' own measurements. A newsletter's back
+page holds text (the rules) whose height only the PDF engine knows, so its sheet is laid out with
+blank stand-ins in a temporary folder.
 """
 
 from __future__ import annotations
@@ -14,11 +16,9 @@ from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
-    MASTHEAD_MM,
     HowToPlay,
     Printed,
     plan_book,
-    plan_newsletter,
     how_to_play_page,
 )
 from pipeline.render.figures import Drawn, stand_in
@@ -80,6 +80,11 @@ def _how_to_play(ptype: PuzzleType) -> HowToPlay:
     return HowToPlay(ptype.name, ptype.title, ptype.how_to_play, f"{ptype.title} {params.label}", _figures(ptype, params))
 
 
+def _numbered(sections: list[list[Printed]]) -> list[Printed]:
+    """Every section's stand-ins numbered through the job, as the real puzzles are."""
+    return [replace(item, number=number) for number, item in enumerate((p for items in sections for p in items), start=1)]
+
+
 def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
     then, when all fit, the page count of the whole book planned with stand-ins."""
@@ -93,28 +98,26 @@ def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Prin
     for index, section in enumerate(job.sections):
         sample = samples[index]
         what = f"sections[{index}] ({section.heading})"
+        puzzle_scale = 1.0  # the answers are checked at their natural size when their puzzles cannot fit
         try:
             placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what, style.sections[index].sizing, count=section.count)
+            puzzle_scale = placed.scale
         except Unfit as exc:
             problems.append(str(exc))
-            continue
         if not job.answers.in_booklet:
             continue
         try:
             place_answers(
                 [sample.answer.figure], box.content_width, box.content_height, job.answers.per_page, legible,
-                f"answers.per_page ({section.heading})", answer_scale(placed.scale),
+                f"answers.per_page ({section.heading})", answer_scale(puzzle_scale),
             )
         except Unfit as exc:
             problems.append(str(exc))
     if problems:
         return problems, 0
-    sections, number = [], 0
-    for sample, section in zip(samples, job.sections):
-        sections.append([replace(sample, number=number + k + 1) for k in range(section.count)])
-        number += section.count
-    previous = [p for items in sections for p in items] if job.answers.from_previous_issue else []
-    plan = plan_book(style, box, sections, previous, examples, Path("."))
+    printed = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+    sections = [[p for p in printed if p.section == index] for index in range(len(job.sections))]
+    plan = plan_book(style, box, sections, printed if job.answers.from_previous_issue else [], examples, Path("."))
     return [], plan.pages + int(job.front_matter.title_page)
 
 
@@ -129,13 +132,10 @@ def preflight(job: JobSpec) -> list[str]:
     style = book_style(job)
     samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
     if style.newsletter:
-        puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
-        try:
-            sheet = page_box(style, 0.0)
-            plan_newsletter(style, sheet, puzzles, [], [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
-        except Unfit as exc:
-            return [str(exc)]
-        return []
+        from pipeline.stages.layout import check_newsletter  # WeasyPrint measures the text of the back
+
+        puzzles = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+        return check_newsletter(job, puzzles, puzzles if job.answers.from_previous_issue else [])
     examples = [_how_to_play(types[name]) for name in job.types_in_order()] if job.front_matter.how_to_play else []
     problems, pages = _check_book(job, style, page_box(style, gutter_guess(style, 1)), samples, examples)
     if problems:
