@@ -224,3 +224,18 @@ def test_a_sheet_that_cannot_fit_is_refused_before_anything_is_written(in_tmp: P
     ran = cli("build", spec, "-o", in_tmp / "out")
     assert ran.code == 2 and "answers.per_page is 2" in ran.stderr and "set it to 4" in ran.stderr
     assert not (in_tmp / "out").exists()
+
+
+def test_build_says_which_puzzles_were_last_issues(in_tmp: Path) -> None:
+    spec = write_spec(in_tmp, "title: t\ndate: 2026-11-30\nformat: newsletter\npage: Letter\nanswers: previous\nsections: [{type: nonogram, size: 5, count: 2}]\n")
+    ran = cli("build", spec, "-o", in_tmp / "out")
+    assert ran.code == 0, ran.stderr
+    assert "2 of them are puzzles 1, 2 of the issue of 23 November 2026" in ran.stderr
+
+
+def test_a_long_code_wraps_and_is_never_cut(tmp_path: Path) -> None:
+    code = "the-longest-code-a-reader-could-ever-type-in-again-" + "x" * 30
+    spec = f"title: t\nseed: s\npage: 5.5x8.5in\nfront_matter: {{how_to_play: false}}\nsections: [{{type: nonogram, size: 5, count: 4, codes: [{code!r}]}}]\n"
+    texts = page_texts(build(tmp_path / "long", spec) / "booklet.pdf")
+    printed = "".join("".join(texts).replace("\ufffe", "-").split())  # pdfium marks a line broken after a hyphen
+    assert code in printed and "…" not in printed
