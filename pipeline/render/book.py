@@ -29,6 +29,7 @@ from pipeline.render.geometry import (
     extent,
     label_height,
     legibility,
+    min_scale,
     place_answers,
     place_puzzles,
     plan_front,
@@ -524,10 +525,11 @@ def _back(
             "or set answers.placement to separate"
         )
     figures = [(a.section, a.answer.figure) for a in answers]
-    sizings = {
-        index: Sizing(answer_scale(placements[f"sections[{index}]"].scale if f"sections[{index}]" in placements else 1.0))
-        for index in {a.section for a in answers}
-    }
+    sizings = {}
+    for index in {a.section for a in answers}:
+        placed = placements.get(f"sections[{index}]")
+        floor = min_scale([a.answer.figure for a in answers if a.section == index], legible)
+        sizings[index] = Sizing(max(floor, answer_scale(placed.scale if placed else 1.0)))
     slots = [answer_slot(a, 1.0, outdir, page_text="1" if answers_from is None else None, issue=answers_from) for a in answers]
     try:
         placed, _ = _in_rows(slots, figures, sizings, box, room, legible, _resized)

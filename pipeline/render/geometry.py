@@ -400,8 +400,8 @@ def _try_rows(
     rows: tuple[int, ...], figures: Sequence[tuple[int, FigureSize]], sizings: dict[int, Sizing], width: float, room: float,
     legible: Legibility, label: float,
 ) -> tuple[tuple[float, float, float], dict[int, float]] | None:
-    """The best scales for figures in these rows, scored (worst share of the cap, printed area,
-    fewer rows), or None when some section cannot print legibly."""
+    """The best scales for figures in these rows, scored (worst share of the cap, fewer rows,
+    printed area), or None when some section cannot print legibly."""
     widths = [(width - GAP_MM * (n - 1)) / n for n in rows]
     slices = _row_slices(rows)
     sections = sorted({s for s, _ in figures})
@@ -434,16 +434,19 @@ def _try_rows(
     for section in sections:
         if scales[section] < min_scale([f for s, f in figures if s == section], legible) - 1e-9:
             return None
+    # Shares within 5 % of each other look the same on paper; then fewer rows read more calmly
+    # (four answers in a row rather than one over three), then the larger printed area wins.
     worst = min(scales[s] / sizings[s].scale for s in sections)
     area = sum(f.width_mm * f.height_mm * scales[s] ** 2 for s, f in figures)
-    return (round(worst, 3), round(area, 1), -len(rows)), scales
+    return (round(worst * 20) / 20, -len(rows), round(area, 1)), scales
 
 
 def plan_front(
     figures: Sequence[tuple[int, FigureSize]], sizings: dict[int, Sizing], width: float, room: float, legible: Legibility, label: float,
 ) -> Front:
     """The front's figures (section, size), in order, in the full rows that print them largest:
-    first the best served section's share of its largest size, then the printed area."""
+    first the worst served section's share of its largest size, then fewer rows, then the
+    printed area."""
     best: tuple[tuple[float, float, float], tuple[int, ...], dict[int, float]] | None = None
     for rows in row_patterns(len(figures)):
         tried = _try_rows(rows, figures, sizings, width, room, legible, label)
