@@ -104,7 +104,7 @@ def test_grids_in_a_row_share_their_top_and_in_a_column_their_left_edge(tmp_path
 # ---- answers out of sight ------------------------------------------------------------------------
 
 
-def sheet(kind: str, shows: set[int] = set(), solves: set[int] = set()) -> Sheet:
+def sheet(kind: str, shows: frozenset[int] = frozenset(), solves: frozenset[int] = frozenset()) -> Sheet:
     slots = [Slot("", "", "", "", 1, 1, shows=n) for n in shows] + [Slot("", "", "", "", 1, 1, solves=n) for n in solves]
     return Sheet(kind, "", slots, 0.0)
 

@@ -274,13 +274,16 @@ def _unfit(what: str, figures: Sequence[FigureSize], arrangement: Arrangement, l
     )
 
 
+UP_TO_NATURAL = Sizing(1.0)  # as large as the slot allows, up to the size the type draws
+
+
 def _scale_in(sizing: Sizing, fit: float) -> float:
     return sizing.scale if sizing.exact else min(sizing.scale, fit)
 
 
 def place_puzzles(
     figures: Sequence[FigureSize], box: PageBox, per_page: int | None, legible: Legibility, what: str,
-    sizing: Sizing = Sizing(1.0), label: float | None = None, count: int | None = None,
+    sizing: Sizing = UP_TO_NATURAL, label: float | None = None, count: int | None = None,
 ) -> Placement:
     """The grid and scale for one section's `count` puzzles (by default, one per figure): its own
     per_page, or the most per page (6, 4, 2 or 1, and no more than there are) whose slots still

@@ -21,14 +21,11 @@ class Sizing:
     exact: bool = False
 
 
-NATURAL = Sizing(1.0, exact=True)
-
-
 @dataclass(frozen=True)
 class SectionStyle:
     heading: str  # the running header and the contents line
     per_page: int | None  # puzzles a page; None: the most that print comfortably large
-    sizing: Sizing = NATURAL
+    sizing: Sizing
 
 
 @dataclass(frozen=True)
