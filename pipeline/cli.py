@@ -405,6 +405,7 @@ def _print_skips(manifest: Any) -> None:
 
 
 def _print_build_summary(report: Any, outdir: Path) -> None:
+    from pipeline.render.book import issue_date
     from pipeline.stages.build import summary_rows
 
     if Verbosity.level == 0:
@@ -417,6 +418,11 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     g, v = report.generated, report.verified
     s = report.seconds
     _say(f"generate: {g.made} made, {g.reused} reused ({s['generate']:.1f} s)")
+    previous = g.manifest.puzzles("previous")
+    if previous:
+        issue = issue_date(g.manifest.job.previous_issue().date)
+        numbers = ", ".join(str(e.number) for e in previous)
+        _say(f"  {len(previous)} of them are puzzles {numbers} of the issue of {issue}, made again to print their answers (answers: previous)")
     _say(f"verify:   {len(v.verdicts)} proved twice, {v.reused} unchanged since last run ({s['verify']:.1f} s)")
     _say(f"layout:   {report.pages} pages{' (unchanged, kept)' if report.layout_reused else ''} ({s['layout']:.1f} s)")
     for line in report.replaced:

@@ -28,7 +28,7 @@ from pydantic_core import PydanticCustomError
 from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
-from pipeline.pages import Answers, FrontMatter, Page, Strict
+from pipeline.pages import Answers, FrontMatter, Length, Page, Strict
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
@@ -76,6 +76,8 @@ class Section(Strict):
     codes: list[Code] = []
     title: str | None = None
     per_page: Literal[1, 2, 4, 6] | None = None
+    cell: Length | None = None  # the printed cell size, instead of the largest the page allows
+    scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
 
     _params: Params = PrivateAttr()
@@ -91,6 +93,14 @@ class Section(Strict):
             name, version = _generator_version(self.generator)
             if name != self.type:
                 raise ValueError(f"generator: '{self.generator}' is not a {self.type} generator")
+        return self
+
+    @model_validator(mode="after")
+    def _one_size(self) -> "Section":
+        if self.cell is not None and self.scale == "natural":
+            raise ValueError("give the printed size as `cell` or `scale: natural`, not both")
+        if self.cell is not None and not 2 <= self.cell <= 40:
+            raise ValueError(f"cell: {self.cell:g} mm is out of range (2 to 40 mm)")
         return self
 
     @model_validator(mode="after")

@@ -89,7 +89,7 @@ def test_preflight_names_every_section_and_answer_group_that_cannot_fit() -> Non
 def test_preflight_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
     job = parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
     assert preflight(job) == [
-        "page.gutter: a book of 978 pages is thicker than the gutter table allows (828 pages at most); "
+        "page.gutter: a book of 979 pages is thicker than the gutter table allows (828 pages at most); "
         "split the job into volumes or set page.gutter to a length"
     ]
     fixed = parse_spec("title: t\nseed: s\npage: {gutter: 0.875in}\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
@@ -98,7 +98,7 @@ def test_preflight_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
 
 def test_a_newsletter_front_must_hold_every_puzzle() -> None:
     job = parse_spec("title: t\ndate: 2026-11-30\nformat: newsletter\npage: A5\nsections: [{type: nonogram, size: 15, count: 6}]\n")
-    assert preflight(job)[0].startswith("sections[0] (Nonogram 15×15) on the front page: 6 per page")
+    assert preflight(job)[0].startswith("the front page: 6 puzzles do not fit legibly")
 
 
 def test_build_with_no_room_for_a_grid_exits_2_and_writes_nothing(tmp_path: Path) -> None:

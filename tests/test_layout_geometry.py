@@ -5,12 +5,16 @@ from __future__ import annotations
 import pytest
 
 from pipeline.render.svg import Figure
+from pipeline.render.style import Sizing
 from pipeline.render.geometry import (
+    COMFORT_SHARE,
+    LARGE_PRINT_SCALE,
     MIN_LINE_PT,
     MIN_TEXT_PT,
     PageBox,
     Unfit,
     auto_gutter_mm,
+    extent,
     arrangement_for,
     legibility,
     page_box,
@@ -68,11 +72,33 @@ def test_grid_for_picks_the_arrangement_that_prints_largest() -> None:
     assert dozen.per_page == 12 and dozen.cols * dozen.rows >= 12
 
 
-def test_default_puzzles_per_page_is_the_most_that_print_at_full_size() -> None:
-    small = place_puzzles([figure(40, 45)], box(), None, NORMAL, "sections[0]")
-    assert (small.arrangement.per_page, small.scale) == (6, 1.0)
-    big = place_puzzles([figure(110, 110)], box(), None, NORMAL, "sections[0]")
-    assert (big.arrangement.per_page, big.scale) == (2, 1.0)
+def test_default_puzzles_per_page_is_the_most_that_print_comfortably_large() -> None:
+    cap = Sizing(1.8)
+    small = place_puzzles([figure(40, 45)] * 12, box(), None, NORMAL, "sections[0]", cap)
+    assert small.arrangement.per_page == 6 and small.scale >= COMFORT_SHARE * 1.8
+    big = place_puzzles([figure(110, 110)] * 12, box(), None, NORMAL, "sections[0]", cap)
+    assert (big.arrangement.per_page, big.scale) == (1, pytest.approx(180 / 110))  # two would print at 1.03
+    two = place_puzzles([figure(40, 45)] * 2, box(), None, NORMAL, "sections[0]", cap)
+    assert two.arrangement.per_page == 2  # a section of two never leaves four empty slots
+
+
+def test_grids_grow_to_fill_their_slots_up_to_the_cap() -> None:
+    capped = place_puzzles([figure(60, 60)], box(), 1, NORMAL, "sections[0]", Sizing(1.8))
+    assert capped.scale == pytest.approx(1.8)
+    filled = place_puzzles([figure(60, 60)], box(), 1, NORMAL, "sections[0]", Sizing(5.0))
+    assert filled.scale == pytest.approx(180 / 60)  # the slot's width is the limit
+    exact = place_puzzles([figure(60, 60)], box(), 1, NORMAL, "sections[0]", Sizing(1.4, exact=True))
+    assert exact.scale == 1.4
+    with pytest.raises(Unfit, match="cell size the section asks for"):
+        place_puzzles([figure(60, 60)], box(), 1, NORMAL, "sections[0]", Sizing(3.5, exact=True))
+
+
+def test_grids_line_up_by_the_grid_not_the_clues() -> None:
+    """Two figures whose clues differ: the extent that lines their grids up is wider than either."""
+    wide_clues = Figure(svg="", width_mm=70, height_mm=60, smallest_text_pt=8.5, thinnest_line_pt=0.5, grid_x_mm=20, grid_y_mm=10)
+    tall_clues = Figure(svg="", width_mm=60, height_mm=70, smallest_text_pt=8.5, thinnest_line_pt=0.5, grid_x_mm=10, grid_y_mm=20)
+    room = extent([wide_clues, tall_clues])
+    assert (room.left, room.right, room.top, room.bottom) == (20, 50, 20, 50)
 
 
 def test_one_scale_per_section_set_by_its_largest_figure() -> None:
@@ -94,12 +120,14 @@ def test_scale_never_prints_text_or_lines_too_small() -> None:
 
 
 def test_large_print_scales_grids_up_and_keeps_bigger_text() -> None:
-    normal = place_puzzles([figure(60, 60)], box(), None, NORMAL, "sections[0]")
-    large = place_puzzles([figure(60, 60)], box(), None, LARGE, "sections[0]")
+    normal = place_puzzles([figure(60, 60)] * 6, box(), None, NORMAL, "sections[0]", Sizing(1.0, exact=True))
+    large = place_puzzles([figure(60, 60)] * 6, box(), None, LARGE, "sections[0]", Sizing(LARGE_PRINT_SCALE, exact=True))
     assert large.scale == 1.5 > normal.scale
     assert large.arrangement.per_page < normal.arrangement.per_page
     with pytest.raises(Unfit, match="10 pt"):
         place_puzzles([figure(100, 100, text_pt=8.5)], box(100, 110), 1, LARGE, "sections[0]")
+    grown = book_style(parse_spec("title: t\nseed: s\npage: {size: A4, large_print: true}\nsections: [{type: nonogram, size: 5, count: 1}]"))
+    assert grown.sections[0].sizing == Sizing(LARGE_PRINT_SCALE * 9.0 / 5.0)
 
 
 def test_answers_fill_a_page_but_never_below_half_size() -> None:

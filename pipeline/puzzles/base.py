@@ -100,6 +100,8 @@ class PuzzleType:
     to_record: Callable[[Any], dict[str, Any]]  # the type's own record fields (clues and answer)
     from_record: Callable[[dict[str, Any]], Any]  # RecordError names the bad field
     draw: Callable[..., Figure]  # (puzzle, answer=) -> black-and-white SVG
+    cell_mm: float  # a cell's side as `draw` makes it (the figure's natural size)
+    max_cell_mm: float  # the largest cell pages grow it to: bigger only spreads the grid, it helps no solver
     # failure codes for publishing promises beyond one answer (Nonogram: line-solvable)
     promises: Callable[[Any], list[str]] = no_promises
     answer_field: str = "solution"  # the record field that holds the answer

@@ -13,9 +13,19 @@ from pipeline.pages import Answers, Page
 
 
 @dataclass(frozen=True)
+class Sizing:
+    """How big a section's grids print: as large as their slots allow up to `scale` (times the
+    natural size), or at exactly `scale` when the section fixed its cell size."""
+
+    scale: float
+    exact: bool = False
+
+
+@dataclass(frozen=True)
 class SectionStyle:
     heading: str  # the running header and the contents line
-    per_page: int | None  # puzzles a page; None: the most that print at full size
+    per_page: int | None  # puzzles a page; None: the most that print comfortably large
+    sizing: Sizing
 
 
 @dataclass(frozen=True)
@@ -27,3 +37,4 @@ class BookStyle:
     contents: bool  # a contents page
     sections: tuple[SectionStyle, ...]
     previous_issue: dt.date | None  # the issue whose answers this one prints, if any
+    title_page: bool = False  # a title page before everything: it decides which pages face

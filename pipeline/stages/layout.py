@@ -9,7 +9,9 @@ another gutter.
 
 from __future__ import annotations
 
+import tempfile
 import time
+from dataclasses import replace
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -30,11 +32,12 @@ from pipeline.render.book import (
     HowToPlay,
     NewsletterPlan,
     Printed,
-    long_date,
+    issue_date,
     plan_book,
     plan_newsletter,
     plan_separate_answers,
 )
+from pipeline.render.figures import Drawn
 from pipeline.stages.drawing import draw_figures, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
@@ -141,7 +144,7 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "author": job.author,
         "imprint": job.imprint,
         "title_page": job.front_matter.title_page,
-        "issue": long_date(job.date) if job.date else "",
+        "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
     }
@@ -233,7 +236,7 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
-            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir)
+            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir, rendered.placements)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
         rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
@@ -276,18 +279,44 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     if answers:
         booklet, plan = render(front, room_below(booklet, "answers-room", 1, box))
     if len(booklet.pages) > 2:
-        raise PageError(
-            f"{outdir / MANIFEST}: format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. "
-            "Print fewer puzzles, set answers.placement to separate, or turn front_matter.how_to_play off"
+        raise Unfit(
+            f"format: newsletter: the rules of {len(pages)} puzzle types run past the back page; "
+            "turn front_matter.how_to_play off or print fewer types"
         )
     rendered = Rendered(booklet, box, placements=plan.front_placements)
     if job.answers.separate_file:
         pages = {p.number: 1 for p in printed}
-        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir)
+        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir, plan.front_placements)
         rendered.answers = pdf.render(
             _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
         )
     return rendered
+
+
+def check_newsletter(job: JobSpec, puzzles: list[Printed], previous: list[Printed]) -> list[str]:
+    """The sheet laid out with stand-ins (figures of the most room its puzzles can take, drawn
+    blank) before anything is generated: the front, the rules and the answers on the back are
+    measured as the real layout measures them, so a sheet that cannot fit writes nothing."""
+    with tempfile.TemporaryDirectory() as folder:
+        outdir = Path(folder)
+        stand_ins = []
+        for items in (puzzles, previous):
+            stand_ins.append([_blank_drawn(outdir, item) for item in items])
+        try:
+            render_newsletter(job, outdir, *stand_ins)
+        except Unfit as exc:
+            return [str(exc)]
+    return []
+
+
+def _blank_drawn(outdir: Path, item: Printed) -> Printed:
+    """The stand-in with blank pictures of its size on disk, where the page expects them."""
+    drawn = []
+    for role, figure in (("puzzle", item.puzzle.figure), ("answer", item.answer.figure)):
+        path = outdir / f"{role}-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
+        drawn.append(Drawn(figure, path))
+    return replace(item, puzzle=drawn[0], answer=drawn[1])
 
 
 # ---- the stage ------------------------------------------------------------------------------

@@ -1,36 +1,40 @@
 """preflight: page geometry checked before anything is generated.
 
 A grid that cannot print legibly in the room the page and margins leave, or a book too thick for
-the gutter table, is reported with the spec's other problems, before minutes of generation. It
-needs no PDF engine: sizes come from the figures' own measurements.
+the gutter table, is reported with the spec's other problems, before minutes of generation. A
+book needs no PDF engine: sizes come from the figures' own measurements. A newsletter's back
+page holds text (the rules) whose height only the PDF engine knows, so its sheet is laid out with
+blank stand-ins in a temporary folder.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
-    MASTHEAD_MM,
     HowToPlay,
     Printed,
-    plan_newsletter,
+    plan_book,
     how_to_play_page,
 )
 from pipeline.render.figures import Drawn, stand_in
-from pipeline.render.style import BookStyle, SectionStyle
+from pipeline.render.style import BookStyle, SectionStyle, Sizing
 from pipeline.render.geometry import (
+    LARGE_PRINT_SCALE,
     PageBox,
     Unfit,
     gutter_guess,
     legibility,
     page_box,
+    answer_scale,
     place_answers,
     place_puzzles,
 )
-from pipeline.spec import JobSpec
+from pipeline.spec import JobSpec, Section
 from pipeline.stages.drawing import example_params
 
 NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
@@ -41,9 +45,22 @@ def book_style(job: JobSpec) -> BookStyle:
     return BookStyle(
         title=job.title, page=job.page, newsletter=job.format == "newsletter", answers=job.answers,
         contents=job.front_matter.contents,
-        sections=tuple(SectionStyle(section.heading, section.per_page) for section in job.sections),
+        sections=tuple(SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print)) for section in job.sections),
         previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
+        title_page=job.front_matter.title_page,
     )
+
+
+def sizing(section: Section, large_print: bool) -> Sizing:
+    """How big the section's grids print: the cell it asks for, the type's natural cell, or as
+    large as the page allows up to the type's largest cell (half as big again in large print)."""
+    ptype = puzzle_types()[section.type]
+    if section.cell is not None:
+        return Sizing(section.cell / ptype.cell_mm, exact=True)
+    grow = LARGE_PRINT_SCALE if large_print else 1.0
+    if section.scale == "natural":
+        return Sizing(grow, exact=True)
+    return Sizing(grow * ptype.max_cell_mm / ptype.cell_mm)
 
 
 def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
@@ -63,38 +80,45 @@ def _how_to_play(ptype: PuzzleType) -> HowToPlay:
     return HowToPlay(ptype.name, ptype.title, ptype.how_to_play, f"{ptype.title} {params.label}", _figures(ptype, params))
 
 
-def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
+def _numbered(sections: list[list[Printed]]) -> list[Printed]:
+    """Every section's stand-ins numbered through the job, as the real puzzles are."""
+    return [replace(item, number=number) for number, item in enumerate((p for items in sections for p in items), start=1)]
+
+
+def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
-    and the page count the book would have."""
+    then, when all fit, the page count of the whole book planned with stand-ins."""
     legible = legibility(job.page.large_print)
     problems: list[str] = []
-    pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
     for content in examples:
         try:
             how_to_play_page(content, box, legible, Path("."))
-            pages += 1
         except Unfit as exc:
             problems.append(str(exc))
-    answers = job.answers.in_booklet
     for index, section in enumerate(job.sections):
         sample = samples[index]
         what = f"sections[{index}] ({section.heading})"
+        puzzle_scale = 1.0  # the answers are checked at their natural size when their puzzles cannot fit
         try:
-            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what)
-            pages += -(-section.count // placed.arrangement.per_page)
+            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what, style.sections[index].sizing, count=section.count)
+            puzzle_scale = placed.scale
         except Unfit as exc:
             problems.append(str(exc))
-        if not answers:
+        if not job.answers.in_booklet:
             continue
         try:
-            placed = place_answers(
-                [sample.answer.figure] * section.count, box.content_width, box.content_height, job.answers.per_page, legible,
-                f"answers.per_page ({section.heading})",
+            place_answers(
+                [sample.answer.figure], box.content_width, box.content_height, job.answers.per_page, legible,
+                f"answers.per_page ({section.heading})", answer_scale(puzzle_scale),
             )
-            pages += -(-section.count // placed.arrangement.per_page)
         except Unfit as exc:
             problems.append(str(exc))
-    return problems, pages
+    if problems:
+        return problems, 0
+    printed = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+    sections = [[p for p in printed if p.section == index] for index in range(len(job.sections))]
+    plan = plan_book(style, box, sections, printed if job.answers.from_previous_issue else [], examples, Path("."))
+    return [], plan.pages + int(job.front_matter.title_page)
 
 
 def preflight(job: JobSpec) -> list[str]:
@@ -108,19 +132,16 @@ def preflight(job: JobSpec) -> list[str]:
     style = book_style(job)
     samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
     if style.newsletter:
-        puzzles = [sample for sample, section in zip(samples, job.sections) for _ in range(section.count)]
-        try:
-            sheet = page_box(style, 0.0)
-            plan_newsletter(style, sheet, puzzles, [], [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
-        except Unfit as exc:
-            return [str(exc)]
-        return []
+        from pipeline.stages.layout import check_newsletter  # WeasyPrint measures the text of the back
+
+        puzzles = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+        return check_newsletter(job, puzzles, puzzles if job.answers.from_previous_issue else [])
     examples = [_how_to_play(types[name]) for name in job.types_in_order()] if job.front_matter.how_to_play else []
-    problems, pages = _check_book(job, page_box(style, gutter_guess(style, 1)), samples, examples)
+    problems, pages = _check_book(job, style, page_box(style, gutter_guess(style, 1)), samples, examples)
     if problems:
         return problems
     try:
         gutter = gutter_guess(style, pages)
     except Unfit as exc:
         return [f"page.gutter: {exc}"]
-    return _check_book(job, page_box(style, gutter), samples, examples)[0]
+    return _check_book(job, style, page_box(style, gutter), samples, examples)[0]

@@ -49,4 +49,7 @@ PUZZLE_TYPE = PuzzleType(
     name="kuralin", title="Kuralin", version=1, how_to_play=RULES, params=KuralinParams,
     generate=_generate, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
+    # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
+    # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.
+    cell_mm=render.CELL_MM, max_cell_mm=12.0,
 )

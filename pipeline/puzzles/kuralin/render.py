@@ -36,7 +36,7 @@ MARGIN = HEAVY_PT * PT  # room for the outer frame's stroke
 def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
     rows, cols = puzzle.rows, puzzle.cols
     x0 = y0 = MARGIN
-    canvas = Canvas(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN)
+    canvas = Canvas(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, grid_at=(x0, y0))
     if answer:
         black = [(r, c) for r, row in enumerate(puzzle.answer.cells) for c, mark in enumerate(row) if mark == "#"]
         canvas.lines(_hatching(black, x0, y0), THIN_PT, cap="butt")
@@ -83,4 +83,4 @@ def _halo(canvas: Canvas, cx: float, cy: float) -> None:
 
 def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
     """Every Kuralin of a grid takes the same room: the cells and the frame."""
-    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT)
+    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT, MARGIN, MARGIN)

@@ -70,7 +70,7 @@ def _draw_puzzle(puzzle: Nonogram) -> Figure:
     left = max(_row_clue_width(clue) for clue in puzzle.row_clues)
     top = max(len(_shown(clue)) for clue in puzzle.col_clues) * LINE_PITCH_MM
     x0, y0, width, height = _puzzle_extent(puzzle.rows, puzzle.cols, left, top)
-    canvas = Canvas(width, height)
+    canvas = Canvas(width, height, grid_at=(x0, y0))
     placed: list[tuple[float, float, str, str]] = []  # in reading order, so the PDF's text reads right
     for r, clue in enumerate(puzzle.row_clues):
         x = x0 - CLUE_GAP_MM - _row_clue_width(clue)
@@ -96,7 +96,7 @@ def _answer_extent(rows: int, cols: int) -> tuple[float, float]:
 
 def _draw_answer(puzzle: Nonogram) -> Figure:
     x0 = y0 = MARGIN_MM
-    canvas = Canvas(*_answer_extent(puzzle.rows, puzzle.cols))
+    canvas = Canvas(*_answer_extent(puzzle.rows, puzzle.cols), grid_at=(x0, y0))
     filled = [
         (r, c) for r, row in enumerate(puzzle.answer) for c, cell in enumerate(row) if cell == FILLED
     ]
@@ -130,10 +130,12 @@ def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
     thinnest = min(width_pt for segments, width_pt in _grid_lines(rows, cols, 0.0, 0.0) if segments)
     if answer:
         width, height = _answer_extent(rows, cols)
-        return FigureSize(width, height, smallest_text_pt=0.0, thinnest_line_pt=thinnest)  # no text
+        return FigureSize(
+            width, height, smallest_text_pt=0.0, thinnest_line_pt=thinnest, grid_x_mm=MARGIN_MM, grid_y_mm=MARGIN_MM
+        )  # no text
     top = _most_numbers(rows) * LINE_PITCH_MM
-    _, _, width, height = _puzzle_extent(rows, cols, _widest_row_clue(cols), top)
-    return FigureSize(width, height, smallest_text_pt=CLUE_PT, thinnest_line_pt=thinnest)
+    x0, y0, width, height = _puzzle_extent(rows, cols, _widest_row_clue(cols), top)
+    return FigureSize(width, height, smallest_text_pt=CLUE_PT, thinnest_line_pt=thinnest, grid_x_mm=x0, grid_y_mm=y0)
 
 
 def _most_numbers(length: int) -> int:
