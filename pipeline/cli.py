@@ -199,6 +199,14 @@ def layout(outdir: OutdirArg) -> None:
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
+
+
+def _print_preflight(outdir: Path) -> None:
+    from pipeline.stages.printcheck import summary
+
+    for line in summary(outdir):
+        _say(line)
 
 
 @app.command()
@@ -331,6 +339,7 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     _say(f"output in {outdir}/:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
 
 
 def main() -> None:

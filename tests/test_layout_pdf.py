@@ -22,7 +22,7 @@ from pypdf.generic import DictionaryObject
 from conftest import cli_process
 from pipeline.manifest import read_manifest
 from pipeline.render import pdf
-from pipeline.render.geometry import BLEED_MM, FOOTER_MM, HEADER_MM, MARKS_SLUG_MM, page_box
+from pipeline.render.geometry import BLEED_MM, FOOTER_MM, HEADER_MM, MARKS_SLUG_MM, PageBox, page_box
 from pipeline.render.impose import impose
 from pipeline.pages import MM_PER_IN
 from pipeline.spec import parse_spec
@@ -402,7 +402,8 @@ def numbered_booklet(folder: Path, pages: int) -> pdf.Written:
     sheets = "".join(f'<section style="break-before: page">page {k}</section>' for k in range(1, pages + 1))
     html = f"<html><head><style>@page {{ size: 100mm 150mm; bleed: 3mm; margin: 10mm }}</style></head><body>{sheets}</body></html>"
     document = pdf.render(pdf.Source(html=html, base=folder, roots=(folder,)))
-    return pdf.write(document, None, 3.0, full_fonts=False)
+    box = PageBox(width=100, height=150, top=10, bottom=10, outside=10, inside=10, gutter=0, bleed=3.0, crop_marks=False)
+    return pdf.write(document, None, box, full_fonts=False)
 
 
 @pytest.mark.parametrize("pages", [4, 8, 12])

@@ -33,6 +33,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 from pipeline import __version__
 from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
+from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
@@ -153,36 +154,49 @@ def _untag_full_fonts(pdf_file: pydyf.PDF) -> None:
                     obj[key] = SUBSET_TAG.sub(b"/", name)
 
 
-def _finisher(bleed_mm: float, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
+def _pt(mm: float) -> float:
+    return mm * 72 / 25.4
+
+
+def _finisher(box: PageBox, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
     """Runs on the finished PDF objects before they are written.
 
-    It sets each page's BleedBox to the trim plus the real bleed (WeasyPrint puts it up to
-    10 pt beyond the trim, wrong both for a 9 pt bleed and when crop marks widen the media),
-    names whole fonts as whole, and notes what imposition needs of each page.
+    It sets each page's BleedBox to the trim plus the real bleed on the edges that have it
+    (WeasyPrint puts it up to 10 pt beyond the trim on every side, wrong for a 9 pt bleed, when
+    crop marks widen the media, and for KDP, whose bleed is on every edge but the bound one),
+    cuts the MediaBox back to the trim on an edge without bleed, names whole fonts as whole, and
+    notes what imposition needs of each page.
     """
-    bleed_pt = bleed_mm * 72 / 25.4
 
     def finish(document: Document, pdf_file: pydyf.PDF) -> None:
         if full_fonts:
             _untag_full_fonts(pdf_file)
-        for number in pdf_file.pages["Kids"][::3]:
-            page = pdf_file.objects[number]
+        for number, ref in enumerate(pdf_file.pages["Kids"][::3], start=1):
+            page = pdf_file.objects[ref]
             x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
-            page["BleedBox"] = pydyf.Array([x0 - bleed_pt, y0 - bleed_pt, x1 + bleed_pt, y1 + bleed_pt])
+            left, right = ("inside", "outside") if box.inside_is_left(number) else ("outside", "inside")
+            bleed = [x0 - _pt(box.bleed_on(left)), y0 - _pt(box.bleed_on("bottom")), x1 + _pt(box.bleed_on(right)), y1 + _pt(box.bleed_on("top"))]
+            page["BleedBox"] = pydyf.Array(bleed)
+            media = [float(v) for v in page["MediaBox"]]
+            for index, edge in ((0, left), (1, "bottom"), (2, right), (3, "top")):
+                if edge not in box.bleed_edges and box.bleed:
+                    media[index] = (x0, y0, x1, y1)[index]
+            page["MediaBox"] = pydyf.Array(media)
             content = pdf_file.objects[_reference_number(page["Contents"])]
             pages.append(PageSource(content.data, _to_text(page["Resources"]).encode(), (x0, y0, x1, y1)))
 
     return finish
 
 
-def write(document: Document, day: dt.date | None, bleed_mm: float, full_fonts: bool) -> Written:
+def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None = None) -> Written:
     """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
-    every date from `day`, the BleedBox `bleed_mm` beyond the TrimBox."""
+    every date from `day`, the BleedBox the bleed beyond the TrimBox on the edges that have it,
+    and the PDF variant (PDF/X) the print service asks for."""
     pages: list[PageSource] = []
     with _source_date(moment(day)):
         data = document.write_pdf(
-            pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts,
-            finisher=_finisher(bleed_mm, full_fonts, pages),
+            pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts, pdf_variant=variant,
+            finisher=_finisher(box, full_fonts, pages),
         )
     return Written(data, pages)
 

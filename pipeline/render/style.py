@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from pipeline.pages import Answers, Page
+from pipeline.pages import PRINT_PROFILES, Answers, Page, PrintProfile
 
 
 @dataclass(frozen=True)
@@ -27,3 +27,4 @@ class BookStyle:
     contents: bool  # a contents page
     sections: tuple[SectionStyle, ...]
     previous_issue: dt.date | None  # the issue whose answers this one prints, if any
+    profile: PrintProfile = PRINT_PROFILES["home"]  # the print service's rules

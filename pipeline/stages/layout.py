@@ -29,6 +29,8 @@ from pipeline.render.book import (
     HowToPlay,
     NewsletterPlan,
     Printed,
+    Sheet,
+    src_for,
     long_date,
     plan_book,
     plan_newsletter,
@@ -46,9 +48,12 @@ from pipeline.render.geometry import (
     page_box,
 )
 from pipeline.render.impose import impose
+from pipeline.render.strokes import Measured, apply_line_floor
+from pipeline.render.svg import Figure
 from pipeline.pages import MM_PER_IN
 from pipeline.render.style import BookStyle
 from pipeline.spec import JobSpec
+from pipeline.stages import printcheck
 from pipeline.stages.preflight import book_style
 
 MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
@@ -203,6 +208,23 @@ class Rendered:
     box: PageBox
     answers: Document | None = None
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+    figures: Measured | None = None  # the finest print of the figures, after scaling
+
+
+def drawings_by_file(outdir: Path, printed: list[Printed], examples: list[HowToPlay]) -> dict[str, Figure]:
+    """Each picture file (as the plan names it, relative to OUTDIR) and the drawing it holds."""
+    drawings = {}
+    for item in printed:
+        for drawn in (item.puzzle, item.answer):
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    for content in examples:
+        for drawn in content.example or ():
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    return drawings
+
+
+def _plan_sheets(plan: BookPlan) -> list[Sheet]:
+    return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
 def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
@@ -210,21 +232,25 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
     plans: dict[float, BookPlan] = {}
+    measured: dict[float, Measured] = {}
+    drawings = drawings_by_file(outdir, printed + previous, pages)
 
     def make(box: PageBox) -> pdf.Source:
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
+        measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
     booklet, box = _rendered_with_gutter(style, guess, make)
-    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
+    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
             sheets = plan_separate_answers(style, answer_box, sections, pages, outdir)
+            apply_line_floor(sheets, outdir, drawings, style.profile.min_line_pt)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
         rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
@@ -317,12 +343,18 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
 
     files = []
     full_fonts = job.fonts == "full"
-    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
+    variant = job.profile.pdf_variant
+    booklet = pdf.write(rendered.booklet, job.date, rendered.box, full_fonts, variant)
     files.append(_write(outdir / BOOKLET, booklet.data))
+    if rendered.figures is not None:
+        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
+        files.append(printcheck.write_report(outdir, job, found))
+    else:
+        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
     tick()
     answer_pages = 0
     if rendered.answers is not None:
-        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed, full_fonts).data))
+        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box, full_fonts, variant).data))
         answer_pages = len(rendered.answers.pages)
         tick()
     else:

@@ -43,6 +43,7 @@ def book_style(job: JobSpec) -> BookStyle:
         contents=job.front_matter.contents,
         sections=tuple(SectionStyle(section.heading, section.per_page) for section in job.sections),
         previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
+        profile=job.profile,
     )
 
 
