@@ -150,8 +150,11 @@ def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: Jobs
     """Run every stage: generate, verify, layout."""
     from pipeline.stages.build import build as run_build
 
+    from pipeline.pdf_engine import check_pdf_engine
+
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
+    check_pdf_engine()  # before any record is written
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
     _print_build_summary(report, outdir)
@@ -192,6 +195,9 @@ def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False) -> 
 @_run
 def layout(outdir: OutdirArg) -> None:
     """Draw the SVGs and lay out the PDF booklet(s) from verified puzzles."""
+    from pipeline.pdf_engine import check_pdf_engine
+
+    check_pdf_engine()  # before WeasyPrint is imported, which would fail without a clear word
     from pipeline.stages.layout import layout as run_layout
 
     with _progress() as progress:

@@ -8,8 +8,9 @@ print as a silently empty box.
 Reproducible: the PDF carries no file identifier and its dates come from the job (the issue
 date, or a fixed epoch). Font subsets are made by fontTools here (this system's HarfBuzz has no
 subsetter), which stamps each subset with the current time unless SOURCE_DATE_EPOCH is set: it is
-set to the job's date while writing. Fonts come from the system's fontconfig (DejaVu Sans), so
-the same inputs on the same system give the same bytes.
+set to the job's date while writing. Fonts come from the package only (layouts/fonts: DejaVu Sans
+by @font-face, and a fontconfig configuration with no system font), so the same inputs give the
+same bytes on every machine with this WeasyPrint.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from urllib.request import url2pathname
 import jinja2
 import pydyf
 from weasyprint import CSS, HTML, Document
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
 from pipeline import __version__
@@ -99,30 +101,46 @@ class Source:
     roots: tuple[Path, ...]
 
 
-def render(source: Source) -> Document:
-    """Lay the document out into pages (no PDF yet)."""
-    fetcher = RestrictedFetcher(source.roots)
-    css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher)
-    try:
-        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
-        return html.render(stylesheets=[css])
-    except FatalURLFetchingError as exc:
-        raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+FONTS_CONF = "fonts/fonts.conf"
 
 
 @contextlib.contextmanager
-def _source_date(moment: dt.datetime) -> Iterator[None]:
-    """fontTools stamps every font subset it saves with the time now, unless SOURCE_DATE_EPOCH
-    says otherwise: pin it while the PDF is written, then put the environment back."""
-    saved = os.environ.get(SOURCE_DATE_EPOCH)
-    os.environ[SOURCE_DATE_EPOCH] = str(int(moment.timestamp()))
+def _env(name: str, value: str) -> Iterator[None]:
+    saved = os.environ.get(name)
+    os.environ[name] = value
     try:
         yield
     finally:
         if saved is None:
-            del os.environ[SOURCE_DATE_EPOCH]
+            del os.environ[name]
         else:
-            os.environ[SOURCE_DATE_EPOCH] = saved
+            os.environ[name] = saved
+
+
+def package_fonts() -> FontConfiguration:
+    """A font configuration that knows no system font: fontconfig reads our empty config (it
+    reads FONTCONFIG_FILE when the configuration is made), and print.css adds the package's
+    DejaVu Sans by @font-face. Every machine then lays out with the same font files."""
+    with _env("FONTCONFIG_FILE", str(layouts_dir() / FONTS_CONF)):
+        return FontConfiguration()
+
+
+def render(source: Source) -> Document:
+    """Lay the document out into pages (no PDF yet), with the package's fonts only."""
+    fetcher = RestrictedFetcher(source.roots)
+    fonts = package_fonts()
+    try:
+        css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher, font_config=fonts)
+        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
+        return html.render(stylesheets=[css], font_config=fonts)
+    except FatalURLFetchingError as exc:
+        raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+
+
+def _source_date(moment: dt.datetime) -> contextlib.AbstractContextManager[None]:
+    """fontTools stamps every font subset it saves with the time now, unless SOURCE_DATE_EPOCH
+    says otherwise: pin it while the PDF is written, then put the environment back."""
+    return _env(SOURCE_DATE_EPOCH, str(int(moment.timestamp())))
 
 
 def _reference_number(reference: bytes | str) -> int:
