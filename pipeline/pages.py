@@ -250,6 +250,7 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
 
 class FrontMatter(Strict):
     title_page: bool = True
+    copyright_page: bool = True  # after the title page: imprint, edition, ISBN, how to rebuild every puzzle
     contents: bool = True
     how_to_play: bool = True
 

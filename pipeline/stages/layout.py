@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
+from pipeline import __version__
 from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path, unproved_reason
 from pipeline.files import write_atomic
@@ -137,6 +138,10 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "author": job.author,
         "imprint": job.imprint,
         "title_page": job.front_matter.title_page,
+        "copyright_page": job.front_matter.copyright_page and job.format == "book",
+        "edition": job.edition,
+        "isbn": job.isbn,
+        "version": __version__,
         "issue": long_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
@@ -242,7 +247,8 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
-    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
+    front = int(job.front_matter.title_page) + int(job.front_matter.copyright_page)
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + front
     booklet, box = _rendered_with_gutter(style, guess, make)
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:

@@ -69,7 +69,7 @@ def _check_book(job: JobSpec, box: PageBox, samples: list[Printed], examples: li
     and the page count the book would have."""
     legible = legibility(job.page.large_print)
     problems: list[str] = []
-    pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
+    pages = int(job.front_matter.title_page) + int(job.front_matter.copyright_page) + int(job.front_matter.contents)
     for content in examples:
         try:
             how_to_play_page(content, box, legible, Path("."))
