@@ -48,10 +48,11 @@ from pipeline.render.geometry import (
     gutter_guess,
     page_box,
 )
+from pipeline.render.cover import ARTWORK_GAP_MM, SAFE_MM, SPINE_SAFE_MM, CoverBox, artwork, cover_box
 from pipeline.render.impose import impose
 from pipeline.render.strokes import Measured, apply_line_floor
 from pipeline.render.svg import Figure
-from pipeline.pages import MM_PER_IN
+from pipeline.pages import MM_PER_IN, PrintProfile
 from pipeline.render.style import BookStyle
 from pipeline.spec import JobSpec
 from pipeline.stages import printcheck
@@ -313,6 +314,62 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     return rendered
 
 
+# ---- the cover ------------------------------------------------------------------------------
+
+COVER = "cover.pdf"
+COVER_TEXT_ROOM_MM = 95.0  # the front's title, subtitle and author above and below the picture
+PT_MM = MM_PER_IN / 72
+
+
+@dataclass(frozen=True)
+class BarcodeBox:
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+def barcode_box(c: CoverBox, profile: PrintProfile) -> BarcodeBox:
+    """The keep-clear box at the foot of the back panel, on its spine side, inside the safe area."""
+    width, height = (v * MM_PER_IN for v in profile.barcode_in)
+    return BarcodeBox(c.trim_width - SAFE_MM - width, c.height - SAFE_MM - height, width, height)
+
+
+def cover_blurb(job: JobSpec, printed: list[Printed]) -> list[str]:
+    lines = [f"{len(printed)} logic puzzles, every one with exactly one answer, proved twice."]
+    lines += [f"{section.heading}: {section.count} puzzles." for section in job.sections]
+    if job.answers.in_booklet:
+        lines.append("Every answer is printed in the book, away from its puzzle.")
+    return lines
+
+
+def cover_page_box(c: CoverBox, crop_marks: bool) -> PageBox:
+    return PageBox(
+        width=c.width, height=c.height, top=0.0, bottom=0.0, outside=0.0, inside=0.0, gutter=0.0,
+        bleed=c.bleed, crop_marks=crop_marks, facing=False,
+    )
+
+
+def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Document, CoverBox, PageBox]:
+    """The full-wrap cover for a book of `pages` interior pages."""
+    c = cover_box(job.page.trim_mm, pages, job.profile, job.paper)
+    box = cover_page_box(c, job.page.crop_marks)
+    panel_width = c.trim_width - 2 * SAFE_MM
+    art_room = c.height - 2 * SAFE_MM - COVER_TEXT_ROOM_MM
+    answers = [(src_for(p.answer.path, outdir), p.answer.figure.width_mm, p.answer.figure.height_mm) for p in printed]
+    art = artwork(answers, panel_width, art_room)
+    spine_text_height = max(0.0, c.spine - 2 * SPINE_SAFE_MM)
+    context = dict(
+        doc=_doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
+        spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
+        spine_font_pt=min(10.0, spine_text_height * 0.6 / PT_MM), barcode=barcode_box(c, job.profile),
+        art=art, art_gap=ARTWORK_GAP_MM,
+        art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
+        blurb=cover_blurb(job, printed),
+    )
+    return pdf.render(_source("cover.html.j2", outdir, **context)), c, box
+
+
 # ---- the stage ------------------------------------------------------------------------------
 
 
@@ -328,7 +385,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     loaded_previous = load_all(outdir, previous_entries)
     refuse_unverified(outdir, entries + previous_entries)
 
-    renders = 2 + job.answers.separate_file + job.imposition
+    renders = 2 + job.answers.separate_file + job.imposition + job.cover
     total = len(entries) + len(previous_entries) + renders
     done = 0
 
@@ -352,11 +409,6 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     variant = job.profile.pdf_variant
     booklet = pdf.write(rendered.booklet, job.date, rendered.box, full_fonts, variant)
     files.append(_write(outdir / BOOKLET, booklet.data))
-    if rendered.figures is not None:
-        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
-        files.append(printcheck.write_report(outdir, job, found))
-    else:
-        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
     tick()
     answer_pages = 0
     if rendered.answers is not None:
@@ -365,11 +417,25 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         tick()
     else:
         (outdir / ANSWERS).unlink(missing_ok=True)  # a stale key from an earlier placement would mislead
+    cover_check = None
+    if job.cover:
+        document, cover, cover_page = render_cover(job, outdir, printed, len(rendered.booklet.pages))
+        cover_pdf = pdf.write(document, job.date, cover_page, full_fonts, variant).data
+        files.append(_write(outdir / COVER, cover_pdf))
+        cover_check = printcheck.cover_check(cover_pdf, cover, job.profile, job.paper)
+        tick()
+    else:
+        (outdir / COVER).unlink(missing_ok=True)
     if job.imposition:
         files.append(_write(outdir / IMPOSED, impose(booklet.data, booklet.pages)))
         tick()
     else:
         (outdir / IMPOSED).unlink(missing_ok=True)
+    if rendered.figures is not None:
+        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
+        files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
+    else:
+        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
 
     booklet_pages = len(rendered.booklet.pages)
     return LayoutReport(

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from pipeline.files import write_atomic
 from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PrintProfile
+from pipeline.render.cover import CoverBox
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
@@ -179,6 +180,25 @@ def checks(job: JobSpec, pdf_bytes: bytes, document: "Document", box: PageBox, m
         _variant_check(reader, profile),
     ]
     return found
+
+
+def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str) -> Check:
+    """The cover's trimmed size against two trims plus the spine for the final page count."""
+    page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
+    width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
+    media = (float(page.mediabox.width) / 72, float(page.mediabox.height) / 72)
+    spine = cover.spine / MM_PER_IN
+    extra = f" + {profile.spine_extra_in:g} in" if profile.spine_extra_in else ""
+    rule = (
+        f"width 2 × trim + spine, spine {cover.pages} pages × {profile.spine_in_per_page[paper]:g} in ({paper}){extra}; "
+        f"bleed 0.125 in all round; spine text from {profile.spine_text_min_pages + 1} pages"
+    )
+    measured = {
+        "pages": cover.pages, "spine": f"{spine:.4f} in", "trimmed": f"{width / MM_PER_IN:.4f} × {height / MM_PER_IN:.4f} in",
+        "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text,
+    }
+    ok = abs(width - cover.width) < 0.05 and abs(height - cover.height) < 0.05
+    return Check("cover", rule, measured, ok)
 
 
 def write_report(outdir: Path, job: JobSpec, found: list[Check]) -> Path:
