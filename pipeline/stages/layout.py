@@ -338,8 +338,9 @@ def barcode_box(c: CoverBox, profile: PrintProfile) -> BarcodeBox:
 def cover_blurb(job: JobSpec, printed: list[Printed]) -> list[str]:
     lines = [f"{len(printed)} logic puzzles, every one with exactly one answer, proved twice."]
     lines += [f"{section.heading}: {section.count} puzzles." for section in job.sections]
-    if job.answers.in_booklet:
-        lines.append("Every answer is printed in the book, away from its puzzle.")
+    where = {"end": "Answers at the back of the book.", "section": "Answers after each section.", "previous": "Answers to the previous issue inside."}
+    if job.answers.placement in where:
+        lines.append(where[job.answers.placement])
     return lines
 
 
