@@ -127,7 +127,7 @@ def package_fonts() -> FontConfiguration:
 
 def render(source: Source) -> Document:
     """Lay the document out into pages (no PDF yet), with the package's fonts only."""
-    fetcher = RestrictedFetcher(source.roots)
+    fetcher = RestrictedFetcher((layouts_dir(), *source.roots))  # print.css and its fonts are read from the layouts
     fonts = package_fonts()
     try:
         css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher, font_config=fonts)
@@ -207,13 +207,14 @@ def _finisher(box: PageBox, full_fonts: bool, pages: list[PageSource]) -> Callab
 
 
 def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None = None) -> Written:
-    """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
+    """The PDF: no file identifier (one from the content for PDF/X), fonts embedded (whole, or as subsets of the glyphs used),
     every date from `day`, the BleedBox the bleed beyond the TrimBox on the edges that have it,
     and the PDF variant (PDF/X) the print service asks for."""
     pages: list[PageSource] = []
     with _source_date(moment(day)):
         data = document.write_pdf(
-            pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts, pdf_variant=variant,
+            # PDF/X requires a file identifier; pydyf's is an MD5 of the content, so it stays reproducible.
+            pdf_identifier=variant is not None, uncompressed_pdf=False, full_fonts=full_fonts, pdf_variant=variant,
             finisher=_finisher(box, full_fonts, pages),
         )
     return Written(data, pages)

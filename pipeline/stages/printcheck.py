@@ -152,12 +152,20 @@ def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) 
 
 
 def _variant_check(reader: PdfReader, profile: PrintProfile) -> Check:
+    """PDF/X is more than its marker: it needs a file identifier and an output intent (the
+    printing condition's ICC profile), which WeasyPrint writes only when given a CMYK profile."""
     info = reader.metadata or {}
     xmp = reader.xmp_metadata
     marked = str(info.get("/GTS_PDFXVersion", "")) or ("PDF/X-4" if xmp is not None and b"PDF/X-4" in xmp.stream.get_data() else "")
-    want = profile.pdf_variant.upper() if profile.pdf_variant else "plain PDF"
-    ok = (not profile.pdf_variant and not marked) or (bool(marked) and marked.upper().startswith(want))
-    return Check("PDF variant", want, marked or "plain PDF", ok)
+    if not profile.pdf_variant:
+        return Check("PDF variant", "plain PDF", marked or "plain PDF", not marked)
+    want = profile.pdf_variant.upper()
+    found = {
+        "marked": marked or "no", "file identifier": "/ID" in reader.trailer,
+        "output intent": "/OutputIntents" in reader.trailer["/Root"],
+    }
+    ok = marked.upper().startswith(want) and found["file identifier"] and found["output intent"]
+    return Check("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok))
 
 
 def checks(job: JobSpec, pdf_bytes: bytes, document: "Document", box: PageBox, measured: Measured) -> list[Check]:
