@@ -363,7 +363,7 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
     context = dict(
         doc=_doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
         spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
-        spine_font_pt=min(10.0, spine_text_height * 0.6 / PT_MM), barcode=barcode_box(c, job.profile),
+        spine_font_pt=min(14.0, spine_text_height * 0.8 / PT_MM), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
         art=art, art_gap=ARTWORK_GAP_MM,
         art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
         blurb=cover_blurb(job, printed),
