@@ -160,7 +160,9 @@ def _layout_job(pages: int, *, answers: bool, front_matter: bool) -> JobSpec:
     return JobSpec.model_validate({
         "title": "Layout benchmark", "seed": "bench", "sections": sections,
         "answers": {"placement": "end", "per_page": 6} if answers else "none",
-        "front_matter": {"title_page": front_matter, "contents": front_matter, "how_to_play": front_matter},
+        "front_matter": {
+            "title_page": front_matter, "copyright_page": front_matter, "contents": front_matter, "how_to_play": front_matter,
+        },
     })
 
 

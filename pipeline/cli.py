@@ -183,8 +183,11 @@ def build(
     """Run every stage: generate, verify, layout."""
     from pipeline.stages.build import build as run_build
 
+    from pipeline.pdf_engine import check_pdf_engine
+
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
+    check_pdf_engine()  # before any record is written
     _say_other_versions(outdir)
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress, scheduler=_scheduler(scheduler))
@@ -261,6 +264,9 @@ def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False, sch
 @_run
 def layout(outdir: OutdirArg) -> None:
     """Draw the SVGs and lay out the PDF booklet(s) from verified puzzles."""
+    from pipeline.pdf_engine import check_pdf_engine
+
+    check_pdf_engine()  # before WeasyPrint is imported, which would fail without a clear word
     from pipeline.stages.layout import layout as run_layout
 
     with _progress() as progress:
@@ -268,6 +274,14 @@ def layout(outdir: OutdirArg) -> None:
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
+
+
+def _print_preflight(outdir: Path) -> None:
+    from pipeline.stages.printcheck import summary
+
+    for line in summary(outdir):
+        _say(line)
 
 
 @app.command()
@@ -431,6 +445,7 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     _say(f"output in {outdir}/:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
 
 
 def main() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
@@ -164,8 +165,92 @@ class Answers(Strict):
         return self.placement == "previous"
 
 
+# ---- print services ----------------------------------------------------------------------------
+#
+# What each service asks of an interior file and a paperback cover. Sources, as read for issue 12:
+# KDP: "Set Trim Size, Bleed, and Margins" (kdp.amazon.com/help?topicId=GVBQ3CMEQW3W2VL6) and the
+#   KDP Print Publishing Guidelines: bleed 0.125 in on top, bottom and the outside edge only (trim
+#   + 0.125 in wide, + 0.25 in high); margins 0.25 in (0.375 in with bleed); the gutter table
+#   below; 24 to 828 pages; no crop marks; lines of at least 0.75 pt, grey fills of at least 10 %,
+#   text of at least 7 pt; spine 0.002252 in a page on white paper, 0.0025 on cream; spine text
+#   only on books of more than 79 pages.
+# IngramSpark: help.ingramspark.com "Manufacturing and File Setup Tips" and its File Creation
+#   Guide: interior content at least 0.5 in from the trim, fonts embedded, no crop marks,
+#   PDF/X-1a:2001 the default it asks for. Not found in the stored pages, so taken as KDP's
+#   (unverified): bleed on the three outside edges, the gutter table, the spine a page, the
+#   18-page least and the even page count.
+# Lulu: help.lulu.com "How do I make my content cover the whole page" and "Tips for formatting":
+#   bleed 0.125 in on every side (6.25 x 9.25 in for 6 x 9), a safety margin of 0.5 in, a gutter
+#   of 0.2 to 0.3 in, no crop marks; paperbacks of at least 32 pages (its spine calculator).
+#   Its spine formula, pages / 444 + 0.06 in, is from memory of that calculator (unverified).
+# offset: the trade's usual file for a commercial printer: 0.125 in bleed on every side, crop
+#   marks, page counts in whole 4-page folds, PDF/X-4.
+# home: what this tool did before profiles: no service's limits.
+# Spine text from 80 pages is KDP's rule; the others are given the same (their figure not found).
+
+
+BleedEdge = Literal["top", "bottom", "outside", "inside"]
+ALL_EDGES: tuple[BleedEdge, ...] = ("top", "bottom", "outside", "inside")
+NOT_BOUND: tuple[BleedEdge, ...] = ("top", "bottom", "outside")
+
+# (most pages, gutter in inches): the print-on-demand table KDP publishes.
+POD_GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
+
+
+@dataclass(frozen=True)
+class PrintProfile:
+    name: str
+    service: str  # as a reader would name it
+    trims: tuple[str, ...]  # preset names offered; () offers any
+    custom_trim_in: tuple[float, float, float, float] | None  # least width, most width, least height, most height
+    bleed_edges: tuple[BleedEdge, ...]
+    crop_marks: bool  # the default, and whether the service accepts them
+    gutters: tuple[tuple[int, float], ...]
+    min_pages: int
+    max_pages: int
+    page_multiple: int
+    pdf_variant: str | None  # WeasyPrint's pdf_variant name
+    min_margin_in: float  # top, bottom and outside, from the trim
+    min_margin_bleed_in: float
+    min_line_pt: float  # 0: no floor beyond legibility
+    min_grey: float  # the lightest grey fill a page may carry (0..1 of black)
+    min_text_pt: float
+    spine_in_per_page: dict[str, float]  # paper -> inches a page
+    spine_extra_in: float  # the cover's own thickness, added once
+    spine_text_min_pages: int  # spine text only on books of more pages than this
+    barcode_in: tuple[float, float]  # keep-clear box on the back cover, width x height
+
+
+PRINT_PROFILES: dict[str, PrintProfile] = {
+    "home": PrintProfile(
+        "home", "a home or office printer", (), None, ALL_EDGES, False, POD_GUTTERS, 1, 828, 1, None,
+        0.25, 0.375, 0.0, 0.0, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
+    ),
+    "kdp": PrintProfile(
+        "kdp", "Amazon KDP", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"), (4.0, 8.5, 6.0, 11.69),
+        NOT_BOUND, False, POD_GUTTERS, 24, 828, 1, None,
+        0.25, 0.375, 0.75, 0.10, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
+    ),
+    "ingramspark": PrintProfile(
+        "ingramspark", "IngramSpark", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"),
+        (4.0, 8.5, 5.0, 11.69), NOT_BOUND, False, POD_GUTTERS, 18, 1200, 2, "pdf/x-1a",
+        0.5, 0.5, 0.0, 0.0, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
+    ),
+    "lulu": PrintProfile(
+        "lulu", "Lulu", ("5.5x8.5in", "6x9in", "7x10in", "8.5x11in", "A5", "A4"), None,
+        ALL_EDGES, False, ((800, 0.3),), 32, 800, 2, None,
+        0.5, 0.5, 0.0, 0.0, 7.0, {"white": 1 / 444, "cream": 1 / 444}, 0.06, 79, (2.0, 1.2),
+    ),
+    "offset": PrintProfile(
+        "offset", "an offset printer", (), None, ALL_EDGES, True, POD_GUTTERS, 4, 1200, 4, "pdf/x-4",
+        0.25, 0.375, 0.0, 0.0, 6.0, {"white": 0.0025, "cream": 0.0028}, 0.0, 79, (2.0, 1.2),
+    ),
+}
+
+
 class FrontMatter(Strict):
     title_page: bool = True
+    copyright_page: bool = True  # after the title page: imprint, edition, ISBN, how to rebuild every puzzle
     contents: bool = True
     how_to_play: bool = True
 

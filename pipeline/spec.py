@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import re
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
 
@@ -28,7 +29,7 @@ from pydantic_core import PydanticCustomError
 from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
-from pipeline.pages import Answers, FrontMatter, Length, Page, Strict
+from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Page, PrintProfile, Strict
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
@@ -168,6 +169,25 @@ def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tup
     return where, error["msg"].removeprefix("Value error, ")
 
 
+def _isbn13(value: Any) -> str:
+    """An ISBN-13, hyphens and spaces allowed, whose check digit is right; kept as written."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("an ISBN must be written as text, such as '978-1-23456-789-7'")
+    digits = re.sub(r"[\s-]", "", str(value))
+    if not re.fullmatch(r"97[89]\d{10}", digits):
+        raise ValueError(f"'{value}' is not an ISBN-13 (13 digits starting 978 or 979)")
+    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits[:12]))
+    check = (10 - total % 10) % 10
+    if int(digits[12]) != check:
+        raise ValueError(f"'{value}' has check digit {digits[12]}, but its first 12 digits call for {check}")
+    return str(value)
+
+
+def _page_given(data: Any) -> dict[str, Any]:
+    page = data.get("page", {})
+    return {"size": page} if isinstance(page, str) else dict(page) if isinstance(page, dict) else page
+
+
 class JobSpec(Strict):
     title: str
     subtitle: str | None = None
@@ -177,7 +197,12 @@ class JobSpec(Strict):
     date: Annotated[dt.date | None, Field(strict=False)] = None
     format: Literal["book", "newsletter"] = "book"
     output: str | None = None
+    print: Literal["home", "kdp", "ingramspark", "lulu", "offset"] = "home"  # the print service's rules
     page: Page = Page()
+    paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
+    cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
+    edition: str | None = None
+    isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
@@ -194,6 +219,43 @@ class JobSpec(Strict):
         if day is not None and not FIRST_DATE <= day <= LAST_DATE:
             raise ValueError(f"{day.isoformat()} is outside the supported range ({FIRST_DATE} to {LAST_DATE})")
         return day
+
+    @model_validator(mode="before")
+    @classmethod
+    def _profile_defaults(cls, data: Any) -> Any:
+        """The print service's crop marks, unless page.crop_marks is given: explicit keys win."""
+        if not isinstance(data, dict) or data.get("print") not in PRINT_PROFILES:
+            return data
+        page = _page_given(data)
+        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[data["print"]].crop_marks:
+            return {**data, "page": {**page, "crop_marks": True}}
+        return data
+
+    @model_validator(mode="after")
+    def _service_rules(self) -> "JobSpec":
+        """What the print service refuses outright: a trim it does not print, margins it trims into."""
+        profile = self.profile
+        problems = []
+        if profile.trims and self.page.trim_mm not in {PAGE_PRESETS[t] for t in profile.trims} and not _custom_trim_ok(profile, self.page.trim_mm):
+            problems.append(f"page.size: {profile.service} does not print {self.page.size} (it offers {', '.join(profile.trims)})")
+        least = profile.min_margin_bleed_in if self.page.bleed else profile.min_margin_in
+        short = [n for n in ("top", "bottom", "outside") if getattr(self.page.margins, n) < least * MM_PER_IN - 1e-6]
+        if short:
+            problems.append(
+                f"{', '.join('page.margins.' + n for n in short)}: {profile.service} wants at least {least:g} in "
+                f"({least * MM_PER_IN:.1f} mm) from the trim"
+            )
+        if self.format == "newsletter" and self.print not in ("home", "offset"):
+            problems.append(f"print: {self.print} prints books; a newsletter sheet is for home or offset printing")
+        if self.cover and self.format != "book":
+            problems.append("cover: a newsletter sheet has no cover; cover needs format: book")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    @property
+    def profile(self) -> PrintProfile:
+        return PRINT_PROFILES[self.print]
 
     @model_validator(mode="after")
     def _consistent(self) -> "JobSpec":
@@ -248,6 +310,14 @@ class JobSpec(Strict):
         assert self.date is not None
         earlier = self.date - dt.timedelta(days=self.answers.interval_days)
         return self.model_copy(update={"date": earlier})
+
+
+def _custom_trim_ok(profile: PrintProfile, trim_mm: tuple[float, float]) -> bool:
+    if profile.custom_trim_in is None:
+        return False
+    least_w, most_w, least_h, most_h = profile.custom_trim_in
+    width, height = (v / MM_PER_IN for v in trim_mm)
+    return least_w - 1e-6 <= width <= most_w + 1e-6 and least_h - 1e-6 <= height <= most_h + 1e-6
 
 
 def code_stream(job: JobSpec, section_index: int) -> Iterator[str]:

@@ -192,7 +192,7 @@ def test_layout_rewrites_no_picture_that_has_not_changed(tmp_path: Path) -> None
     folder = built(tmp_path)
     report = layout(folder)
     svgs = sorted((folder / "puzzles").glob("*.svg"))
-    assert len(svgs) == 4 and report.files == [folder / "booklet.pdf"]
+    assert len(svgs) == 4 and report.files == [folder / "booklet.pdf", folder / "preflight.json"]
     stamps = [p.stat().st_mtime_ns for p in svgs]
     layout(folder)
     assert [p.stat().st_mtime_ns for p in svgs] == stamps

@@ -417,7 +417,7 @@ def plan_book(
         plan.contents.append(ContentsLine("Answers to the previous issue", "#answers-previous"))
     if not style.contents:
         plan.contents = []
-    first_page = 1 + int(style.title_page) + int(bool(plan.contents)) + len(plan.how_to_play)
+    first_page = 1 + style.front_pages + int(bool(plan.contents)) + len(plan.how_to_play)
     facing = style.page.facing and not style.newsletter
     plan.sheets = out_of_sight(plan.sheets, first_page, facing)
     return plan

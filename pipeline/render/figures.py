@@ -23,7 +23,7 @@ class Drawn:
     path: Path
 
 
-def _write_if_changed(path: Path, text: str) -> None:
+def write_if_changed(path: Path, text: str) -> None:
     data = text.encode()
     try:
         if safeio.read_bounded(path, len(data)) == data:
@@ -38,7 +38,7 @@ def write_pair(folder: Path, stem: str, puzzle: Figure, answer: Figure) -> tuple
     drawn = []
     for figure, suffix in ((puzzle, ".svg"), (answer, "-answer.svg")):
         path = folder / f"{stem}{suffix}"
-        _write_if_changed(path, figure.svg)
+        write_if_changed(path, figure.svg)
         drawn.append(Drawn(figure, path))
     return drawn[0], drawn[1]
 

@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.render.svg import FigureSize
-from pipeline.pages import MM_PER_IN
+from pipeline.pages import MM_PER_IN, POD_GUTTERS, BleedEdge
 from pipeline.render.style import BookStyle, Sizing
+from pipeline.render.svg import FigureSize
 
 PT_MM = MM_PER_IN / 72
 
@@ -49,22 +49,20 @@ AUTO_ANSWER_SHARE = 0.5  # answers placed automatically print at least half thei
 COMFORT_SHARE = 0.8
 ANSWER_SHARE = 0.6  # an answer's cells are at most this share of its puzzle's
 
-# The usual print-on-demand table: (most pages, gutter in inches).
-GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
-MAX_BOOK_PAGES = GUTTER_TABLE[-1][0]
+GutterTable = tuple[tuple[int, float], ...]  # (most pages, gutter in inches), thinnest book first
 
 
 class Unfit(ValueError):
     """Figures that cannot be placed legibly in the room given; the message says by how much."""
 
 
-def auto_gutter_mm(pages: int) -> float:
-    """The gutter the print-on-demand table gives a book of `pages` pages (at least 0.375 in)."""
-    for most, inches in GUTTER_TABLE:
+def auto_gutter_mm(pages: int, table: GutterTable = POD_GUTTERS) -> float:
+    """The gutter the print service's table gives a book of `pages` pages."""
+    for most, inches in table:
         if pages <= most:
             return round(inches * MM_PER_IN, 3)
     raise Unfit(
-        f"a book of {pages} pages is thicker than the gutter table allows ({MAX_BOOK_PAGES} pages at most); "
+        f"a book of {pages} pages is thicker than the gutter table allows ({table[-1][0]} pages at most); "
         "split the job into volumes or set page.gutter to a length"
     )
 
@@ -86,11 +84,21 @@ class PageBox:
     gutter: float
     bleed: float
     crop_marks: bool
+    bleed_edges: tuple[BleedEdge, ...] = ("top", "bottom", "outside", "inside")  # the edges the bleed is on
+    facing: bool = True  # the inside edge alternates sides; otherwise it is always the left
 
     @property
     def media_bleed(self) -> float:
-        """How far the PDF's MediaBox reaches beyond the trim on every side."""
+        """How far WeasyPrint's media reaches beyond the trim on every side; the PDF writer then
+        cuts it back to the trim on an edge without bleed (the bound edge, for KDP)."""
         return self.bleed + (MARKS_SLUG_MM if self.crop_marks else 0.0)
+
+    def bleed_on(self, edge: BleedEdge) -> float:
+        return self.bleed if edge in self.bleed_edges else 0.0
+
+    def inside_is_left(self, page_number: int) -> bool:
+        """The bound edge of a page (1-based): the left of right-hand (odd) pages."""
+        return not self.facing or page_number % 2 == 1
 
     @property
     def content_width(self) -> float:
@@ -113,6 +121,8 @@ def page_box(style: BookStyle, gutter_mm: float) -> PageBox:
     return PageBox(
         width=width, height=height, top=margins.top, bottom=margins.bottom, outside=margins.outside,
         inside=round(inside, 3), gutter=gutter, bleed=BLEED_MM if page.bleed else 0.0, crop_marks=page.crop_marks,
+        bleed_edges=style.profile.bleed_edges if not style.newsletter else ("top", "bottom", "outside", "inside"),
+        facing=page.facing and not style.newsletter,
     )
 
 
@@ -121,7 +131,7 @@ def gutter_guess(style: BookStyle, pages: int) -> float:
     if style.newsletter:
         return 0.0
     gutter = style.page.gutter
-    return auto_gutter_mm(pages) if gutter == "auto" else float(gutter)
+    return auto_gutter_mm(pages, style.profile.gutters) if gutter == "auto" else float(gutter)
 
 
 @dataclass(frozen=True)

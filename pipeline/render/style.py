@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from pipeline.pages import Answers, Page
+from pipeline.pages import PRINT_PROFILES, Answers, Page, PrintProfile
 
 
 @dataclass(frozen=True)
@@ -37,4 +37,5 @@ class BookStyle:
     contents: bool  # a contents page
     sections: tuple[SectionStyle, ...]
     previous_issue: dt.date | None  # the issue whose answers this one prints, if any
-    title_page: bool = False  # a title page before everything: it decides which pages face
+    front_pages: int = 0  # title and copyright pages before everything: they decide which pages face
+    profile: PrintProfile = PRINT_PROFILES["home"]  # the print service's rules

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from weasyprint import Document
 
-from pipeline import checkpoint, outdir as outdir_rules, trust
+from pipeline import __version__, checkpoint, outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.files import write_atomic
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
@@ -32,7 +32,9 @@ from pipeline.render.book import (
     HowToPlay,
     NewsletterPlan,
     Printed,
+    Sheet,
     issue_date,
+    src_for,
     plan_book,
     plan_newsletter,
     plan_separate_answers,
@@ -49,10 +51,14 @@ from pipeline.render.geometry import (
     gutter_guess,
     page_box,
 )
+from pipeline.render.cover import ARTWORK_GAP_MM, SAFE_MM, SPINE_SAFE_MM, CoverBox, artwork, cover_box
 from pipeline.render.impose import impose
-from pipeline.pages import MM_PER_IN
+from pipeline.render.strokes import Measured, apply_line_floor
+from pipeline.render.svg import Figure
+from pipeline.pages import MM_PER_IN, PrintProfile
 from pipeline.render.style import BookStyle
 from pipeline.spec import JobSpec
+from pipeline.stages import printcheck
 from pipeline.stages.preflight import book_style
 
 MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
@@ -144,6 +150,10 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "author": job.author,
         "imprint": job.imprint,
         "title_page": job.front_matter.title_page,
+        "copyright_page": job.front_matter.copyright_page and job.format == "book",
+        "edition": job.edition,
+        "isbn": job.isbn,
+        "version": __version__,
         "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
@@ -215,6 +225,23 @@ class Rendered:
     box: PageBox
     answers: Document | None = None
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+    figures: Measured | None = None  # the finest print of the figures, after scaling
+
+
+def drawings_by_file(outdir: Path, printed: list[Printed], examples: list[HowToPlay]) -> dict[str, Figure]:
+    """Each picture file (as the plan names it, relative to OUTDIR) and the drawing it holds."""
+    drawings = {}
+    for item in printed:
+        for drawn in (item.puzzle, item.answer):
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    for content in examples:
+        for drawn in content.example or ():
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    return drawings
+
+
+def _plan_sheets(plan: BookPlan) -> list[Sheet]:
+    return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
 def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
@@ -222,21 +249,25 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
     plans: dict[float, BookPlan] = {}
+    measured: dict[float, Measured] = {}
+    drawings = drawings_by_file(outdir, printed + previous, pages)
 
     def make(box: PageBox) -> pdf.Source:
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
+        measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
-    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + int(job.front_matter.title_page)
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
     booklet, box = _rendered_with_gutter(style, guess, make)
-    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
+    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
             sheets = plan_separate_answers(style, answer_box, sections, pages, outdir, rendered.placements)
+            apply_line_floor(sheets, outdir, drawings, style.profile.min_line_pt)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
         rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
@@ -319,6 +350,63 @@ def _blank_drawn(outdir: Path, item: Printed) -> Printed:
     return replace(item, puzzle=drawn[0], answer=drawn[1])
 
 
+# ---- the cover ------------------------------------------------------------------------------
+
+COVER = "cover.pdf"
+COVER_TEXT_ROOM_MM = 95.0  # the front's title, subtitle and author above and below the picture
+PT_MM = MM_PER_IN / 72
+
+
+@dataclass(frozen=True)
+class BarcodeBox:
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+def barcode_box(c: CoverBox, profile: PrintProfile) -> BarcodeBox:
+    """The keep-clear box at the foot of the back panel, on its spine side, inside the safe area."""
+    width, height = (v * MM_PER_IN for v in profile.barcode_in)
+    return BarcodeBox(c.trim_width - SAFE_MM - width, c.height - SAFE_MM - height, width, height)
+
+
+def cover_blurb(job: JobSpec, printed: list[Printed]) -> list[str]:
+    lines = [f"{len(printed)} logic puzzles, every one with exactly one answer, proved twice."]
+    lines += [f"{section.heading}: {section.count} puzzles." for section in job.sections]
+    where = {"end": "Answers at the back of the book.", "section": "Answers after each section.", "previous": "Answers to the previous issue inside."}
+    if job.answers.placement in where:
+        lines.append(where[job.answers.placement])
+    return lines
+
+
+def cover_page_box(c: CoverBox, crop_marks: bool) -> PageBox:
+    return PageBox(
+        width=c.width, height=c.height, top=0.0, bottom=0.0, outside=0.0, inside=0.0, gutter=0.0,
+        bleed=c.bleed, crop_marks=crop_marks, facing=False,
+    )
+
+
+def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Document, CoverBox, PageBox]:
+    """The full-wrap cover for a book of `pages` interior pages."""
+    c = cover_box(job.page.trim_mm, pages, job.profile, job.paper)
+    box = cover_page_box(c, job.page.crop_marks)
+    panel_width = c.trim_width - 2 * SAFE_MM
+    art_room = c.height - 2 * SAFE_MM - COVER_TEXT_ROOM_MM
+    answers = [(src_for(p.answer.path, outdir), p.answer.figure.width_mm, p.answer.figure.height_mm) for p in printed]
+    art = artwork(answers, panel_width, art_room)
+    spine_text_height = max(0.0, c.spine - 2 * SPINE_SAFE_MM)
+    context = dict(
+        doc=_doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
+        spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
+        spine_font_pt=min(14.0, spine_text_height * 0.8 / PT_MM), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
+        art=art, art_gap=ARTWORK_GAP_MM,
+        art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
+        blurb=cover_blurb(job, printed),
+    )
+    return pdf.render(_source("cover.html.j2", outdir, **context)), c, box
+
+
 # ---- the stage ------------------------------------------------------------------------------
 
 
@@ -335,7 +423,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     loaded_previous = load_all(outdir, previous_entries)
     refuse_unverified(loaded + loaded_previous)
 
-    renders = 2 + job.answers.separate_file + job.imposition
+    renders = 2 + job.answers.separate_file + job.imposition + job.cover
     total = len(entries) + len(previous_entries) + renders
     done = 0
 
@@ -358,22 +446,37 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     files = []
     full_fonts = job.fonts == "full"
     checkpoint.reached("layout:pdf-write")
-    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
+    variant = job.profile.pdf_variant
+    booklet = pdf.write(rendered.booklet, job.date, rendered.box, full_fonts, variant)
     files.append(_write(outdir / BOOKLET, booklet.data))
     checkpoint.reached("layout:booklet-written")
     tick()
     answer_pages = 0
     if rendered.answers is not None:
-        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed, full_fonts).data))
+        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box, full_fonts, variant).data))
         answer_pages = len(rendered.answers.pages)
         tick()
     else:
         (outdir / ANSWERS).unlink(missing_ok=True)  # a stale key from an earlier placement would mislead
+    cover_check = None
+    if job.cover:
+        document, cover, cover_page = render_cover(job, outdir, printed, len(rendered.booklet.pages))
+        cover_pdf = pdf.write(document, job.date, cover_page, full_fonts, variant).data
+        files.append(_write(outdir / COVER, cover_pdf))
+        cover_check = printcheck.cover_check(cover_pdf, cover, job.profile, job.paper)
+        tick()
+    else:
+        (outdir / COVER).unlink(missing_ok=True)
     if job.imposition:
         files.append(_write(outdir / IMPOSED, impose(booklet.data, booklet.pages)))
         tick()
     else:
         (outdir / IMPOSED).unlink(missing_ok=True)
+    if rendered.figures is not None:
+        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
+        files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
+    else:
+        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
 
     booklet_pages = len(rendered.booklet.pages)
     return LayoutReport(

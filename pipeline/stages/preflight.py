@@ -47,8 +47,14 @@ def book_style(job: JobSpec) -> BookStyle:
         contents=job.front_matter.contents,
         sections=tuple(SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print)) for section in job.sections),
         previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
-        title_page=job.front_matter.title_page,
+        front_pages=front_pages(job),
+        profile=job.profile,
     )
+
+
+def front_pages(job: JobSpec) -> int:
+    """The pages before the contents: the title page and the copyright page after it."""
+    return int(job.front_matter.title_page) + int(job.front_matter.copyright_page and job.format == "book")
 
 
 def sizing(section: Section, large_print: bool) -> Sizing:
@@ -118,7 +124,7 @@ def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Prin
     printed = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
     sections = [[p for p in printed if p.section == index] for index in range(len(job.sections))]
     plan = plan_book(style, box, sections, printed if job.answers.from_previous_issue else [], examples, Path("."))
-    return [], plan.pages + int(job.front_matter.title_page)
+    return [], plan.pages + front_pages(job)
 
 
 def preflight(job: JobSpec) -> list[str]:
