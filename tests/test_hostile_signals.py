@@ -26,6 +26,9 @@ import pytest
 from conftest import ROOT
 from pipeline import checkpoint
 from pipeline.render import pdf
+from pipeline.render.geometry import page_box
+from pipeline.spec import parse_spec
+from pipeline.stages.preflight import book_style
 
 SPEC = "title: Signals\nseed: signals\nsections: [{type: nonogram, size: 5, count: 4}]\n"
 SEED = int(os.environ.get("PUZZLEPRESS_SIGNAL_SEED", str(random.randrange(1 << 30))))
@@ -199,6 +202,9 @@ def test_the_parallel_stages_start_processes_the_kill_tests_can_see(tmp_path: Pa
     _no_leftovers(processes)
 
 
+SMALLEST = "title: t\nseed: s\nsections: [{type: nonogram, size: 5, count: 1}]\n"
+
+
 def test_an_interrupt_inside_svg_drawing_is_not_swallowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """WeasyPrint catches BaseException around each SVG it draws; the interrupt must still stop
     the write instead of leaving a blank figure in a PDF that would be kept."""
@@ -214,4 +220,4 @@ def test_an_interrupt_inside_svg_drawing_is_not_swallowed(tmp_path: Path, monkey
 
     monkeypatch.setattr(SVG, "draw", interrupted)
     with pytest.raises(KeyboardInterrupt):
-        pdf.write(document, None, 0.0, False)
+        pdf.write(document, None, page_box(book_style(parse_spec(SMALLEST)), 0.0), False)

@@ -158,7 +158,7 @@ PLACEMENTS = {
 
 @pytest.mark.parametrize("placement", sorted(PLACEMENTS))
 def test_no_answer_faces_or_shares_a_page_with_its_puzzle(placement: str, tmp_path: Path) -> None:
-    spec = f"title: t\nseed: out-of-sight\npage: A5\nfront_matter: {{how_to_play: false}}\n{PLACEMENTS[placement]}"
+    spec = f"title: t\nseed: out-of-sight\npage: A5\nfront_matter: {{how_to_play: false, copyright_page: false}}\n{PLACEMENTS[placement]}"
     folder = build(tmp_path / placement, spec)
     texts = page_texts(folder / "booklet.pdf")
     pages = {number: (shown(text), solved(text)) for number, text in enumerate(texts, start=1)}

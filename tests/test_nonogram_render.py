@@ -191,7 +191,7 @@ def test_no_drawing_is_larger_than_its_print_size(cells, answer):
 def test_the_print_size_is_the_busiest_drawing(rows, cols, answer):
     drawn = PUZZLE_TYPE.draw(dotted(rows, cols), answer=answer)
     assert print_size(rows, cols, answer=answer) == FigureSize(
-        drawn.width_mm, drawn.height_mm, drawn.smallest_text_pt, drawn.thinnest_line_pt
+        drawn.width_mm, drawn.height_mm, drawn.smallest_text_pt, drawn.thinnest_line_pt, drawn.grid_x_mm, drawn.grid_y_mm
     )
 
 

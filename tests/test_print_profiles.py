@@ -25,7 +25,6 @@ from pipeline.registry import get_type
 from pipeline.render.cover import cover_box, spine_mm
 from pipeline.render.strokes import apply_line_floor, thinnest_line_pt
 from pipeline.render.book import Sheet, Slot
-from pipeline.render.geometry import even_arrangement
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import barcode_box, draw_all, load_all, render_cover
@@ -156,7 +155,7 @@ def test_the_floor_raises_every_stroke_for_its_scale(tmp_path: Path) -> None:
     (tmp_path / "a.svg").write_text(figure.svg)
     scale = 0.6
     slot = Slot("1", "", "", "a.svg", round(figure.width_mm * scale, 2), round(figure.height_mm * scale, 2))
-    sheet = Sheet("answers", "", even_arrangement(1, 1, 100, 100, 9), [slot])
+    sheet = Sheet("answers", "", [slot], height=100.0)
     assert thinnest_line_pt(figure.svg, scale) < 0.75
     measured = apply_line_floor([sheet], tmp_path, {"a.svg": figure}, 0.75)
     assert sheet.slots[0].src == "a.print.svg"
