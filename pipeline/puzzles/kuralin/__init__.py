@@ -34,7 +34,7 @@ class Kuralin:
     rules = RULES
 
     def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        return generate.generate(size, rng, budget)
+        return generate.generate(size, size, rng, budget)
 
     def solve(self, puzzle: KuralinPuzzle, limit: int, budget: Budget) -> list[Solution]:
         return solver.solve(puzzle, limit, budget)

@@ -63,13 +63,14 @@ class _Meter:
             self.spent += child.spent
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle of `rows` x `cols` cells, proved unique; StepLimit once the budget is spent."""
     attempts = drops = 0
     while True:
         attempts += 1
         meter = _Meter(budget)
         try:
-            made = _attempt(size, size, rng, meter)
+            made = _attempt(rows, cols, rng, meter)
         except TimeLimit:
             raise
         except StepLimit:  # a search that reached its limit proves nothing: draw another loop
