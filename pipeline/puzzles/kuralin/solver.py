@@ -118,29 +118,41 @@ def search(
     With `rng`, each cell tries its choices in a shuffled order; `min_length` refuses loops
     through fewer cells. Raises StepLimit (or TimeLimit) from `budget`: then it proves nothing.
     """
-    rows, cols = board.rows, board.cols
-    n = rows * cols
-    touching, active = board.touching, board.active
-    max_black, max_white = board.max_black, board.max_white
-    can_right, can_down = board.can_right, board.can_down
-    black = [0] * len(max_black)
-    white = [0] * len(max_black)
-    ends = [-1] * cols  # path id of the line coming down into each column, or -1
-    parent = list(range(n))  # union-find over path ids (a path's id is the cell it started in)
-    known_white = [0] * n  # lines into a cell, or 1 for a cell that starts a path
-    went_right = [0] * n
-    went_down = [0] * n
-    dead: set[tuple] = set()
-    found: list[Solution] = []
-    spend = budget.spend
+    return _Search(board, limit, budget, rng, min_length).run()
 
-    def find(x: int) -> int:
+
+class _Search:
+    """A depth-first search over cells in reading order, one choice of lines per cell."""
+
+    def __init__(self, board: Board, limit: int, budget: Budget, rng: random.Random | None, min_length: int):
+        self.board = board
+        self.limit = limit
+        self.spend = budget.spend
+        self.rng = rng
+        self.min_length = min_length
+        n = board.rows * board.cols
+        self.black = [0] * len(board.max_black)  # decided black cells of each limit
+        self.white = [0] * len(board.max_black)  # its cells known white
+        self.ends = [-1] * board.cols  # path id of the line coming down into each column, or -1
+        self.parent = list(range(n))  # union-find over path ids (a path's id is the cell it started in)
+        self.known_white = [0] * n  # lines into a cell, or 1 for a cell that starts a path
+        self.went_right = [0] * n
+        self.went_down = [0] * n
+        self.dead: set[tuple] = set()
+        self.found: list[Solution] = []
+
+    def run(self) -> list[Solution]:
+        self.visit(0, -1, 0, False, 0)
+        return self.found
+
+    def find(self, x: int) -> int:
+        parent = self.parent
         while parent[x] != x:
             x = parent[x]
         return x
 
-    def add_black(p: int) -> bool:
-        limits = touching[p]
+    def add_black(self, p: int) -> bool:
+        limits, black, max_black = self.board.touching[p], self.black, self.board.max_black
         for i in limits:
             if black[i] >= max_black[i]:
                 return False
@@ -148,53 +160,58 @@ def search(
             black[i] += 1
         return True
 
-    def take_black(p: int) -> None:
-        for i in touching[p]:
+    def take_black(self, p: int) -> None:
+        black = self.black
+        for i in self.board.touching[p]:
             black[i] -= 1
 
-    def mark_white(x: int) -> bool:
+    def mark_white(self, x: int) -> bool:
         """One more line into cell x (or x starts a path): x is white from now on."""
-        if not known_white[x]:
-            limits = touching[x]
+        if not self.known_white[x]:
+            limits, white, max_white = self.board.touching[x], self.white, self.board.max_white
             for i in limits:
                 if white[i] >= max_white[i]:
                     return False
             for i in limits:
                 white[i] += 1
-        known_white[x] += 1
+        self.known_white[x] += 1
         return True
 
-    def unmark_white(x: int) -> None:
-        known_white[x] -= 1
-        if not known_white[x]:
-            for i in touching[x]:
+    def unmark_white(self, x: int) -> None:
+        self.known_white[x] -= 1
+        if not self.known_white[x]:
+            white = self.white
+            for i in self.board.touching[x]:
                 white[i] -= 1
 
-    def state_key(p: int, right: int, done: bool, length: int) -> tuple:
+    def state_key(self, p: int, right: int, done: bool, length: int) -> tuple:
         """What the rest of the search depends on; paths are named by first appearance."""
+        parent, black = self.parent, self.black
         roots: dict[int, int] = {}
-        key = [p, done, min(length, min_length)]
-        for x in (*ends, right):
+        key = [p, done, min(length, self.min_length)]
+        for x in (*self.ends, right):
             if x >= 0:
                 while parent[x] != x:  # find(), inlined: this runs at every state
                     x = parent[x]
                 x = roots.setdefault(x, len(roots))
             key.append(x)
-        for i in active[p]:  # its whites follow: decided cells not black, plus lines into cells
+        for i in self.board.active[p]:  # its whites follow: decided cells not black, plus lines into cells
             key.append(black[i])
         return tuple(key)
 
-    def answer() -> Solution:
+    def answer(self) -> Solution:
+        rows, cols = self.board.rows, self.board.cols
         lines = set()
-        for p in range(n):
+        for p in range(rows * cols):
             r, c = divmod(p, cols)
-            if went_right[p]:
+            if self.went_right[p]:
                 lines.add(((r, c), (r, c + 1)))
-            if went_down[p]:
+            if self.went_down[p]:
                 lines.add(((r, c), (r + 1, c)))
         return solution_from_lines(rows, cols, frozenset(lines))
 
-    def completed_blocks(cells: list[int]) -> int:
+    def completed_blocks(self, cells: list[int]) -> int:
+        rows, cols, known_white = self.board.rows, self.board.cols, self.known_white
         count = 0
         for x in cells:
             r, c = divmod(x, cols)
@@ -208,92 +225,94 @@ def search(
                         )
         return count
 
-    def blocks_closed_by(p: int, choice: tuple[int, int], right: int, up: int) -> int:
+    def blocks_closed_by(self, p: int, choice: tuple[int, int], right: int, up: int) -> int:
         """How many 2x2 blocks of known loop cells this choice would complete."""
         go_right, go_down = choice
+        known_white = self.known_white
         newly = []
         if right < 0 and up < 0 and go_right:
             newly.append(p)
         if go_right and not known_white[p + 1]:
             newly.append(p + 1)
         if go_down:
-            newly.append(p + cols)
+            newly.append(p + self.board.cols)
         for x in newly:
             known_white[x] += 1
-        count = completed_blocks(newly)
+        count = self.completed_blocks(newly)
         for x in newly:
             known_white[x] -= 1
         return count
 
-    def choices(p: int, right: int, up: int, done: bool) -> list[tuple[int, int]]:
+    def choices(self, p: int, right: int, up: int, done: bool) -> list[tuple[int, int]]:
+        board = self.board
         if right >= 0 and up >= 0:
             return [_NONE]
         if right >= 0 or up >= 0:
-            options = ([_RIGHT] if can_right[p] else []) + ([_DOWN] if can_down[p] else [])
-        elif not done and can_right[p] and can_down[p]:
+            options = ([_RIGHT] if board.can_right[p] else []) + ([_DOWN] if board.can_down[p] else [])
+        elif not done and board.can_right[p] and board.can_down[p]:
             options = [_NONE, _BOTH]
         else:
             options = [_NONE]
-        if rng is not None and len(options) > 1:
-            rng.shuffle(options)
-            options.sort(key=lambda choice: blocks_closed_by(p, choice, right, up))
+        if self.rng is not None and len(options) > 1:
+            self.rng.shuffle(options)
+            options.sort(key=lambda choice: self.blocks_closed_by(p, choice, right, up))
         return options
 
-    def visit(p: int, right: int, open_ends: int, done: bool, length: int) -> None:
+    def visit(self, p: int, right: int, open_ends: int, done: bool, length: int) -> None:
+        n = len(self.known_white)
+        found = self.found
         if p == n:
             if done:
-                found.append(answer())
+                found.append(self.answer())
             return
-        if length + n - p < min_length and not done:
+        if length + n - p < self.min_length and not done:
             return
-        key = state_key(p, right, done, length)
-        if key in dead:
+        key = self.state_key(p, right, done, length)
+        if key in self.dead:
             return
         before = len(found)
-        c = p % cols
-        up = ends[c]
-        for go_right, go_down in choices(p, right, up, done):
-            spend()
-            try_cell(p, c, right, up, go_right, go_down, open_ends, done, length)
-            if len(found) >= limit:
+        c = p % self.board.cols
+        up = self.ends[c]
+        for go_right, go_down in self.choices(p, right, up, done):
+            self.spend()
+            self.try_cell(p, c, right, up, go_right, go_down, open_ends, done, length)
+            if len(found) >= self.limit:
                 return
         if len(found) == before:
-            dead.add(key)
+            self.dead.add(key)
 
-    def try_cell(p, c, right, up, go_right, go_down, open_ends, done, length) -> None:
-        went_right[p], went_down[p] = go_right, go_down
+    def try_cell(self, p, c, right, up, go_right, go_down, open_ends, done, length) -> None:
+        self.went_right[p], self.went_down[p] = go_right, go_down
         if right < 0 and up < 0 and not go_right:
-            if add_black(p):
-                ends[c] = -1
-                visit(p + 1, -1, open_ends, done, length)
-                ends[c] = up
-                take_black(p)
+            if self.add_black(p):
+                self.ends[c] = -1
+                self.visit(p + 1, -1, open_ends, done, length)
+                self.ends[c] = up
+                self.take_black(p)
             return
         starts = right < 0 and up < 0
-        whitened = [x for x, yes in ((p, starts), (p + 1, go_right), (p + cols, go_down)) if yes]
+        whitened = [x for x, yes in ((p, starts), (p + 1, go_right), (p + self.board.cols, go_down)) if yes]
         marked = 0
-        while marked < len(whitened) and mark_white(whitened[marked]):
+        while marked < len(whitened) and self.mark_white(whitened[marked]):
             marked += 1
         if marked == len(whitened):
-            continue_lines(p, c, right, up, go_right, go_down, starts, open_ends, done, length)
+            self.continue_lines(p, c, right, up, go_right, go_down, starts, open_ends, done, length)
         for x in whitened[:marked]:
-            unmark_white(x)
+            self.unmark_white(x)
 
-    def continue_lines(p, c, right, up, go_right, go_down, starts, open_ends, done, length) -> None:
+    def continue_lines(self, p, c, right, up, go_right, go_down, starts, open_ends, done, length) -> None:
+        ends, parent = self.ends, self.parent
         if right >= 0 and up >= 0:
-            a, b = find(right), find(up)
+            a, b = self.find(right), self.find(up)
             ends[c] = -1
             if a != b:
                 parent[b] = a
-                visit(p + 1, -1, open_ends - 2, done, length + 1)
+                self.visit(p + 1, -1, open_ends - 2, done, length + 1)
                 parent[b] = b
-            elif open_ends == 2 and length + 1 >= min_length:  # closing: it holds every line
-                visit(p + 1, -1, 0, True, length + 1)
+            elif open_ends == 2 and length + 1 >= self.min_length:  # closing: it holds every line
+                self.visit(p + 1, -1, 0, True, length + 1)
         else:
             path = p if starts else (right if right >= 0 else up)
             ends[c] = path if go_down else -1
-            visit(p + 1, path if go_right else -1, open_ends + 2 * starts, done, length + 1)
+            self.visit(p + 1, path if go_right else -1, open_ends + 2 * starts, done, length + 1)
         ends[c] = up
-
-    visit(0, -1, 0, False, 0)
-    return found
