@@ -1,8 +1,9 @@
 """The Kuralin solver of the product document: a search over cells in reading order.
 
 Each cell picks whether its line runs right and whether it runs down, so that with the lines
-coming in from the left and from above it has two lines or none. Open paths carry a path id; a
-union-find over those ids joins two paths when they meet in a cell. A loop may close only when it
+coming in from the left and from above it has two lines or none. Each open path end knows the
+other end of its path, so two paths that meet in a cell join by pairing their far ends (the
+product document's union-find, kept as partners: see _Search). A loop may close only when it
 holds every line drawn so far (no other open path end exists), and after that no cell may take a
 line. Each circle is checked as its cells are decided.
 
