@@ -177,3 +177,20 @@ def test_shuffled_search_draws_long_enough_loops_and_repeats_itself():
     assert first == again
     assert sum(row.count(".") for row in first[0].cells) >= 27
     assert KURALIN.check(puzzle(7, 7, (), first[0]), first[0]) == []
+
+
+def test_searches_take_the_same_steps_as_ever():
+    # A search that reaches its step limit drops the generator's attempt, so the steps a search
+    # takes are part of what a code makes: a faster search must visit exactly the same states.
+    # Pinned from the search before it was a class (commit 43a2fe1).
+    spent = []
+    for run in (
+        lambda budget: KURALIN.solve(puzzle(6, 6, circles_from_picture(PUBLISHED_CIRCLES), None), 5, budget),
+        lambda budget: search(Board(7, 7, []), 1, budget, rng=random.Random(7), min_length=27),
+        lambda budget: search(Board(5, 6, []), 1000, budget),
+        lambda budget: search(Board(6, 6, colour_limits(loop_from_picture(PUBLISHED_ANSWER).cells)), 2, budget),
+    ):
+        budget = Budget()
+        run(budget)
+        spent.append(budget.spent)
+    assert spent == [106, 51, 10414, 70]
