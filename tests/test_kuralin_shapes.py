@@ -67,7 +67,7 @@ def test_the_largest_grids_are_generated_and_proved(rows, cols):
 
 
 def drawn_size(puzzle: KuralinPuzzle, answer: bool) -> tuple:
-    return astuple(FigureSize(*astuple(KURALIN.draw(puzzle, answer=answer))[:4]))
+    return astuple(FigureSize(*astuple(KURALIN.draw(puzzle, answer=answer))[:6]))
 
 
 @pytest.mark.parametrize("rows, cols", [(5, 5), (7, 7), *SHAPES])

@@ -65,7 +65,8 @@ class LayoutDropped(Exception):
     """A search of this layout reached its step limit: nothing is proved, so grow another."""
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    size = rows
     attempts = dropped = 0
     while True:
         attempts += 1

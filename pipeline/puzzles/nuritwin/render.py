@@ -8,7 +8,7 @@ that touch print as one solid block. A number in a shaded cell sits in a white d
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
+from pipeline.render.svg import Figure, FigureSize
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -29,8 +29,8 @@ WALL_GAP_MM = HEAVY_PT * PT / 2 + 0.5  # half a wall, then white paper, before a
 
 
 def draw(puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
-    canvas = Canvas(puzzle.cols * CELL_MM + 2 * MARGIN_MM, puzzle.rows * CELL_MM + 2 * MARGIN_MM)
     x0 = y0 = MARGIN_MM
+    canvas = Canvas(puzzle.cols * CELL_MM + 2 * MARGIN_MM, puzzle.rows * CELL_MM + 2 * MARGIN_MM, grid_at=(x0, y0))
     labels = [list(row) for row in puzzle.regions]
     if answer:
         _shade(canvas, puzzle, x0, y0)
@@ -73,3 +73,11 @@ def _numbers(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float, answe
             else:
                 canvas.text(cx, cy, str(number), NUMBER_PT)
 
+
+
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """Every Nuritwin of a grid takes the same room: the cells and the frame."""
+    return FigureSize(
+        cols * CELL_MM + 2 * MARGIN_MM, rows * CELL_MM + 2 * MARGIN_MM, DISC_NUMBER_PT if answer else NUMBER_PT, THIN_PT,
+        MARGIN_MM, MARGIN_MM,
+    )
