@@ -33,10 +33,17 @@ LOOP_PT = 2.0  # heavier than the grid so the answer loop reads at a glance
 MARGIN = HEAVY_PT * PT  # room for the outer frame's stroke
 
 
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """What draw() gives for any puzzle of rows x cols, before one exists: no text, and the
+    thinnest line is always a grid line (the answer's hatching is as thin, its loop heavier)."""
+    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT, grid_x_mm=MARGIN, grid_y_mm=MARGIN)
+
+
 def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
     rows, cols = puzzle.rows, puzzle.cols
     x0 = y0 = MARGIN
-    canvas = Canvas(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, grid_at=(x0, y0))
+    size = print_size(rows, cols, answer=answer)
+    canvas = Canvas(size.width_mm, size.height_mm, grid_at=(x0, y0))
     if answer:
         black = [(r, c) for r, row in enumerate(puzzle.answer.cells) for c, mark in enumerate(row) if mark == "#"]
         canvas.lines(_hatching(black, x0, y0), THIN_PT, cap="butt")
@@ -79,8 +86,3 @@ def _halo(canvas: Canvas, cx: float, cy: float) -> None:
     """Paper under a circle, so that black cells and grid lines leave a clear ring around it."""
     drawing = canvas.drawing
     drawing.add(drawing.circle(center=(round(cx, 2), round(cy, 2)), r=round(RADIUS + HALO_MM, 2), fill=PAPER, stroke="none"))
-
-
-def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
-    """Every Kuralin of a grid takes the same room: the cells and the frame."""
-    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT, MARGIN, MARGIN)
