@@ -1,34 +1,84 @@
 """puzzlepress bench: time generation, verification and layout on fixed codes.
 
-A benchmark, not a test: it reports medians and extremes on this machine. Generation and
-verification run in this one process, one puzzle at a time, so the figures are per-puzzle costs
-and not a measure of the pool; the parallel speed-up is measured separately on a whole job.
+A benchmark, not a test: it reports what this machine does. Generation and verification run in
+this one process, one puzzle at a time, after a warm-up, so the figures are per-puzzle costs and
+not a measure of the pool. Each size runs at least `n` codes and then more, up to MAX_CODES,
+until the median's 95% confidence interval is within ±10%: at 20 fixed codes the median of the
+heavy-tailed sizes moved by a third between code sets. Wall time and CPU time are both reported:
+on a shared machine the wall time varies by up to 40% from run to run, the CPU time much less.
+Compare two runs made shortly after each other with `--compare`.
 """
 
 from __future__ import annotations
 
+import json
+import math
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
-from pipeline.codes import rng_for
 from pipeline.errors import OptionError, ProofError
 from pipeline.parallel import default_jobs
-from pipeline.puzzles.base import Budget
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.params import Params
 from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import JobSpec
 
 Log = Callable[[str], None]
 
+MAX_CODES = 60  # more codes than this only when asked for with --n
+CI_SHARE = 0.10  # stop adding codes once the median's 95% interval is within ±10%
+WARM_UP = 2  # puzzles made and thrown away first: imports, caches and the allocator settle
 
-def _row(type_name: str, size: int, stage: str, times: list[float], **extra: Any) -> dict[str, Any]:
+
+@dataclass
+class Times:
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def add(self, wall: float, cpu: float) -> None:
+        self.wall.append(wall)
+        self.cpu.append(cpu)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which `share` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A distribution-free 95% confidence interval for the median, from order statistics."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = 1.96 * math.sqrt(n) / 2
+    low = max(0, math.floor(n / 2 - half) - 1)
+    high = min(n - 1, math.ceil(n / 2 + half) - 1)
+    return ordered[low], ordered[high]
+
+
+def settled(values: list[float]) -> bool:
+    """The median is known to within CI_SHARE either way."""
+    middle = statistics.median(values)
+    low, high = median_interval(values)
+    return middle > 0 and middle - low <= CI_SHARE * middle and high - middle <= CI_SHARE * middle
+
+
+def _summary(times: Times) -> dict[str, Any]:
+    low, high = median_interval(times.wall)
     return {
-        "type": type_name, "size": size, "stage": stage, "n": len(times),
-        "median_s": round(statistics.median(times), 5), "min_s": round(min(times), 5), "max_s": round(max(times), 5),
-        **extra,
+        "n": len(times.wall),
+        "median_s": round(statistics.median(times.wall), 6),
+        "p90_s": round(percentile(times.wall, 0.9), 6),
+        "max_s": round(max(times.wall), 6),
+        "min_s": round(min(times.wall), 6),
+        "median_ci_s": [round(low, 6), round(high, 6)],
+        "cpu_median_s": round(statistics.median(times.cpu), 6),
+        "cpu_p90_s": round(percentile(times.cpu, 0.9), 6),
     }
 
 
@@ -48,65 +98,80 @@ def ms(seconds: float) -> str:
     return f"{value:,.1f}" if value < 100 else f"{value:,.0f}"
 
 
-def bench_type(type_name: str, size: int, n: int, log: Log) -> list[dict[str, Any]]:
+def _timed(fn: Callable[[], Any]) -> tuple[Any, float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = fn()
+    return result, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[str, Any]]:
+    """Generate and verify one code after another until enough codes settle the median."""
     from pipeline.stages.verify import judge
 
     ptype = puzzle_types()[type_name]
-    gen_times, ver_times, proof_times, solver_times, stats = [], [], [], [], []
+    for i in range(WARM_UP):
+        ptype.make(params, f"warm-up-{i + 1}", Budget(seconds=600))
+    made_times, verify_times, proof_times, solver_times, stats = Times(), Times(), [], [], []
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
-        for i in range(n):
-            code = f"bench-{i + 1}"
-            start = time.perf_counter()
-            made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=600))
-            gen_times.append(time.perf_counter() - start)
+        while len(made_times.wall) < n or (len(made_times.wall) < max(n, MAX_CODES) and not settled(made_times.wall)):
+            code = f"bench-{len(made_times.wall) + 1}"
+            made, wall, cpu = _timed(lambda: ptype.make(params, code, Budget(seconds=600)))
+            made_times.add(wall, cpu)
             stats.append(made.stats)
-            path = Path(tmp) / f"{i}.json"
-            path.write_text(dumps_record(make_record(ptype, made.puzzle, puzzle_id=str(i), code=code, stats=made.stats)))
-            start = time.perf_counter()
-            verdict = judge(path)
-            ver_times.append(time.perf_counter() - start)
+            path = Path(tmp) / "record.json"
+            path.write_text(dumps_record(make_record(ptype, made.puzzle, params=params, puzzle_id=code, code=code, stats=made.stats)))
+            verdict, wall, cpu = _timed(lambda: judge(path))
+            verify_times.add(wall, cpu)
             if verdict["status"] != "proved":
-                raise ProofError(f"bench: {type_name} {size} {code} failed verification: {verdict['problems']}")
+                raise ProofError(f"bench: {type_name} {params.size} {code} failed verification: {verdict['problems']}")
             proof_times.append(verdict["proof"]["seconds"])
             solver_times.append(verdict["solver"]["seconds"])
-            log(f"{type_name} {size} {code}: generate {gen_times[-1]:.4f} s, verify {ver_times[-1]:.4f} s")
+            log(f"{type_name} {params.size} {code}: generate {made_times.wall[-1]:.4f} s, verify {wall:.4f} s")
     means = _stat_means(stats)
+    common = {"type": type_name, "size": params.size}
     return [
-        _row(type_name, size, "generate", gen_times, stats_mean=means, notes=_notes(means)),
-        _row(
-            type_name, size, "verify", ver_times,
-            proof_median_s=round(statistics.median(proof_times), 5), proof_max_s=round(max(proof_times), 5),
-            solver_median_s=round(statistics.median(solver_times), 5),
-            notes=f"proof {ms(statistics.median(proof_times))} ms, own solver {ms(statistics.median(solver_times))} ms (medians)",
-        ),
+        {**common, "stage": "generate", **_summary(made_times), "stats_mean": means, "notes": _notes(means)},
+        {
+            **common, "stage": "verify", **_summary(verify_times),
+            "proof_median_s": round(statistics.median(proof_times), 6), "proof_max_s": round(max(proof_times), 6),
+            "solver_median_s": round(statistics.median(solver_times), 6),
+            "notes": f"proof {ms(statistics.median(proof_times))} ms, own solver {ms(statistics.median(solver_times))} ms (medians)",
+        },
     ]
 
 
-def _typical_size(sizes: Sequence[int]) -> int:
-    """The middle size a type offers: what a typical book prints most."""
-    return list(sizes)[len(sizes) // 2]
+def _typical_size(ptype: PuzzleType) -> str:
+    """The type's default grid: what a typical book prints most."""
+    return ptype.params().size
 
 
-def _layout_job(pages: int) -> JobSpec:
-    """A book of about `pages` pages: 2 puzzles a page and 6 answers a page make 1.5 puzzles a page.
+def _layout_job(pages: int, *, answers: bool, front_matter: bool) -> JobSpec:
+    """Puzzle pages, exactly `pages` of them: each type at its typical size, two a page.
 
-    Each type at its typical size: layout cost grows with a drawing's numbers and lines, so the
-    smallest sizes would flatter it.
-    """
-    types = puzzle_types()
-    per_type = max(1, -(-pages * 3 // (2 * len(types))))
+    Each section starts on a new page and two puzzles fill each page, so the puzzle pages add up
+    exactly; answers and front matter, when asked for, come on top and are told apart by the
+    difference between books."""
+    types = list(puzzle_types().items())
+    shares = [pages // len(types) + (i < pages % len(types)) for i in range(len(types))]
     sections = [
-        {"type": name, "size": _typical_size(t.sizes), "count": per_type, "per_page": 2} for name, t in types.items()
+        {"type": name, "size": _typical_size(ptype), "count": 2 * share, "per_page": 2}
+        for (name, ptype), share in zip(types, shares) if share
     ]
-    return JobSpec.model_validate({"title": "Layout benchmark", "seed": "bench", "sections": sections})
+    return JobSpec.model_validate({
+        "title": "Layout benchmark", "seed": "bench", "sections": sections,
+        "answers": {"placement": "end", "per_page": 6} if answers else "none",
+        "front_matter": {
+            "title_page": front_matter, "copyright_page": front_matter, "contents": front_matter, "how_to_play": front_matter,
+        },
+    })
 
 
-def bench_layout(pages: int, log: Log) -> dict[str, Any]:
+def _lay_out(job: JobSpec, log: Log) -> tuple[int, float, int]:
+    """(pages, seconds, PDF bytes) of laying out a generated and verified job."""
     from pipeline.stages.generate import generate
     from pipeline.stages.layout import layout
     from pipeline.stages.verify import verify
 
-    job = _layout_job(pages)
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
         outdir = Path(tmp)
         generate(job, outdir, jobs=default_jobs())
@@ -116,51 +181,147 @@ def bench_layout(pages: int, log: Log) -> dict[str, Any]:
         seconds = time.perf_counter() - start
         size = sum(p.stat().st_size for p in report.files if p.suffix == ".pdf")
     log(f"layout: {report.pages} pages in {seconds:.2f} s")
-    return {"pages": report.pages, "seconds": round(seconds, 3), "seconds_per_page": round(seconds / max(1, report.pages), 4), "pdf_bytes": size}
+    return report.pages, seconds, size
+
+
+def _per_page(pages: int, seconds: float) -> dict[str, Any]:
+    return {"pages": pages, "seconds": round(seconds, 3), "seconds_per_page": round(seconds / max(1, pages), 4)}
+
+
+def bench_layout(pages: int, log: Log) -> dict[str, Any]:
+    """Layout time by page kind: a book of exactly `pages` puzzle pages, then the same book with
+    its answer pages, then with its front matter; each kind's cost is the difference."""
+    puzzle_pages, puzzle_s, size = _lay_out(_layout_job(pages, answers=False, front_matter=False), log)
+    with_answers, answers_s, _ = _lay_out(_layout_job(pages, answers=True, front_matter=False), log)
+    whole, whole_s, whole_size = _lay_out(_layout_job(pages, answers=True, front_matter=True), log)
+    return {
+        **_per_page(puzzle_pages, puzzle_s),
+        "pdf_bytes": size,
+        "kinds": {
+            "puzzle pages": _per_page(puzzle_pages, puzzle_s),
+            "answer pages": _per_page(with_answers - puzzle_pages, max(0.0, answers_s - puzzle_s)),
+            "front matter": _per_page(whole - with_answers, max(0.0, whole_s - answers_s)),
+        },
+        "whole_book": {**_per_page(whole, whole_s), "pdf_bytes": whole_size},
+    }
 
 
 def bench_speedup(log: Log) -> dict[str, Any]:
-    """Wall time of generate + verify for one job with one worker and with all cores."""
-    from pipeline.stages.generate import generate
-    from pipeline.stages.verify import verify
+    """Wall time of a whole cold build (generate, verify, layout) with one worker and all cores."""
+    from pipeline.stages.build import build
 
     types = puzzle_types()
-    sections = [{"type": name, "size": _typical_size(t.sizes), "count": 12} for name, t in types.items()]
+    sections = [{"type": name, "size": _typical_size(t), "count": 12} for name, t in types.items()]
     job = JobSpec.model_validate({"title": "Speed-up benchmark", "seed": "speedup", "sections": sections})
-    timings = {}
+    timings: dict[int, dict[str, float]] = {}
     jobs_n = default_jobs()
     for jobs in (1, jobs_n):
         with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
             start = time.perf_counter()
-            generate(job, Path(tmp), jobs=jobs)
-            verify(Path(tmp), jobs=jobs)
-            timings[jobs] = time.perf_counter() - start
-        log(f"speed-up: --jobs {jobs}: {timings[jobs]:.2f} s")
-    puzzles = sum(s["count"] for s in sections)
+            report = build(job, Path(tmp), jobs=jobs, fresh=True, progress=lambda stage: None)
+            timings[jobs] = {"total": time.perf_counter() - start, **report.seconds}
+        log(f"speed-up: --jobs {jobs}: {timings[jobs]['total']:.2f} s")
     return {
-        "puzzles": puzzles, "jobs": jobs_n, "jobs_1_s": round(timings[1], 3), "jobs_n_s": round(timings[jobs_n], 3),
-        "speedup": round(timings[1] / timings[jobs_n], 3),
+        "puzzles": sum(s["count"] for s in sections), "jobs": jobs_n,
+        "jobs_1_s": round(timings[1]["total"], 3), "jobs_n_s": round(timings[jobs_n]["total"], 3),
+        "speedup": round(timings[1]["total"] / timings[jobs_n]["total"], 3),
+        "stages_jobs_1_s": {k: round(v, 3) for k, v in timings[1].items() if k != "total"},
+        "stages_jobs_n_s": {k: round(v, 3) for k, v in timings[jobs_n].items() if k != "total"},
     }
 
 
+CLUSTER_PUZZLES = 200  # of each of Nuritwin 8x8 and Kuralin 8x8, as the cluster issue measures
+
+
+def bench_cluster(scheduler: str, log: Log, count: int = CLUSTER_PUZZLES) -> dict[str, Any]:
+    """Generating the same job on the local pool and on a Dask cluster: throughput and the cost
+    of connecting, so the cluster's overhead can be read off."""
+    from pipeline.cluster import ClusterPool
+    from pipeline.stages.generate import generate
+
+    sections = [{"type": name, "size": 8, "count": count} for name in ("nuritwin", "kuralin")]
+    job = JobSpec.model_validate({"title": "Cluster benchmark", "seed": "cluster", "sections": sections})
+    start = time.perf_counter()
+    with ClusterPool(scheduler):
+        connect_s = time.perf_counter() - start
+    timings = {}
+    for where, address in (("local pool", None), ("cluster", scheduler)):
+        with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
+            start = time.perf_counter()
+            generate(job, Path(tmp), jobs=default_jobs(), scheduler=address)
+            timings[where] = time.perf_counter() - start
+        log(f"cluster: {where}: {timings[where]:.1f} s")
+    puzzles = 2 * count
+    return {
+        "puzzles": puzzles, "jobs": default_jobs(), "scheduler": scheduler, "connect_s": round(connect_s, 3),
+        "local_pool_s": round(timings["local pool"], 3), "cluster_s": round(timings["cluster"], 3),
+        "local_pool_per_s": round(puzzles / timings["local pool"], 2), "cluster_per_s": round(puzzles / timings["cluster"], 2),
+        "overhead": round(timings["cluster"] / timings["local pool"] - 1, 3),
+    }
+
+
+def _sizes(ptype: PuzzleType, size: str | None) -> list[Params]:
+    """The type's usual sizes, or the one size asked for when the type can make it."""
+    if size is None:
+        return list(ptype.presets.values())
+    try:
+        return [ptype.make_params(size)]
+    except ValueError:
+        return []
+
+
+def read_earlier(path: Path) -> dict[str, Any]:
+    """An earlier `bench --json` run to compare against; OptionError names what is wrong."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise OptionError(f"--compare: {path} cannot be read as a bench --json file ({exc})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise OptionError(f"--compare: {path} is not a bench --json file (no 'results' list)")
+    return data
+
+
+def compare(now: dict[str, Any], earlier: dict[str, Any]) -> list[dict[str, Any]]:
+    """This run's medians over the earlier run's, row by row (a ratio above 1 is slower now)."""
+    before = {
+        (r.get("type"), str(r.get("size")), r.get("stage")): r for r in earlier["results"] if isinstance(r, dict)
+    }
+    rows = []
+    for row in now["results"]:
+        old = before.get((row["type"], row["size"], row["stage"]))
+        if old and isinstance(old.get("median_s"), (int, float)) and old["median_s"] > 0:
+            rows.append({
+                "type": row["type"], "size": row["size"], "stage": row["stage"],
+                "median_s": row["median_s"], "earlier_median_s": old["median_s"],
+                "ratio": round(row["median_s"] / old["median_s"], 3),
+            })
+    return rows
+
+
 def run_bench(
-    *, n: int, type_name: str | None, size: int | None, pages: int, speedup: bool, log: Log
+    *, n: int, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log,
+    earlier: dict[str, Any] | None = None, scheduler: str | None = None,
 ) -> dict[str, Any]:
     types = puzzle_types()
     if type_name is not None and type_name not in types:
         raise OptionError(f"--type: unknown puzzle type '{type_name}' (known: {', '.join(types)})")
     chosen = [type_name] if type_name else list(types)
-    if size is not None and not any(size in types[t].sizes for t in chosen):
+    wanted = {name: _sizes(types[name], size) for name in chosen}
+    if not any(wanted.values()):
         raise OptionError(f"--size: no chosen type comes in size {size}")
     results = []
     for name in chosen:
-        for s in types[name].sizes:
-            if size is None or s == size:
-                results += bench_type(name, s, n, log)
+        for params in wanted[name]:
+            results += bench_type(name, params, n, log)
     whole_job = type_name is None and size is None
-    out: dict[str, Any] = {"results": results, "layout": None}
+    out: dict[str, Any] = {"results": results, "layout": None, "speedup": None}
     if pages > 0 and whole_job:
         out["layout"] = bench_layout(pages, log)
     if speedup and whole_job:
         out["speedup"] = bench_speedup(log)
+    if scheduler is not None:
+        out["cluster"] = bench_cluster(scheduler, log)
+    if earlier is not None:
+        out["compare"] = compare(out, earlier)
     return out
+

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
@@ -17,8 +18,9 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
-from pipeline import __version__
+from pipeline import __version__, signals
 from pipeline.errors import OptionError, PuzzlepressError
 
 app = typer.Typer(
@@ -41,24 +43,35 @@ def _say(message: str, level: int = 1) -> None:
 
 
 def _run(command: Callable[..., None]) -> Callable[..., None]:
-    """Map our errors to exit codes with one clear message; Ctrl-C stops cleanly."""
+    """Map our errors to exit codes with one clear message; Ctrl-C and SIGTERM stop cleanly."""
 
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         try:
-            command(*args, **kwargs)
+            with signals.terminate_raises():
+                command(*args, **kwargs)
         except PuzzlepressError as exc:
-            err.print(f"error: {exc}", markup=False)
+            err.print(f"error: {_printable(str(exc))}", markup=False)
             raise typer.Exit(exc.exit_code) from None
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as exc:
+            what = "terminated" if isinstance(exc, signals.Terminated) else "interrupted"
             err.print(
-                "interrupted: every puzzle file written so far is complete and is kept; "
+                f"{what}: every puzzle file written so far is complete and is kept; "
                 "run the same command again to continue where it stopped",
                 markup=False,
             )
-            raise typer.Exit(130) from None
+            raise typer.Exit(signals.exit_code(exc)) from None
+        except OSError as exc:  # disk full, a folder made read-only or removed while we ran
+            where = f"{_printable(str(exc.filename))}: " if exc.filename else ""
+            err.print(f"error: {where}{exc.strerror or exc}; nothing half-written was kept", markup=False)
+            raise typer.Exit(1) from None
 
     return wrapper
+
+
+def _printable(text: str) -> str:
+    """Text as it can be printed: a lone surrogate (from a non-UTF-8 argument) shown escaped."""
+    return text.encode("utf-8", "backslashreplace").decode()
 
 
 @contextmanager
@@ -104,12 +117,19 @@ def main_options(
 
 
 SpecArg = Annotated[Path, typer.Argument(help="The job spec (YAML).", show_default=False)]
-OutOpt = Annotated[Optional[Path], typer.Option("--output", "-o", help="Output folder (overrides the spec's `output`).")]
+OutOpt = Annotated[Optional[str], typer.Option("--output", "-o", help="Output folder (overrides the spec's `output`).")]
 DateOpt = Annotated[
     Optional[str], typer.Option("--date", help="Issue date YYYY-MM-DD: derives the codes from the date (overrides the spec's `date`).")
 ]
 JobsOpt = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes [default: all cores].")]
-FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles and verdicts kept from earlier runs.")]
+FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles, verdicts and layouts kept from earlier runs.")]
+SchedulerOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--scheduler", envvar="DASK_SCHEDULER_ADDRESS",
+        help="Run puzzle tasks on the Dask cluster at this address (tcp://HOST:8786), or on local:N, a throwaway local cluster of N workers.",
+    ),
+]
 OutdirArg = Annotated[Path, typer.Argument(help="An output folder made by `generate` or `build`.", show_default=False)]
 
 
@@ -132,12 +152,23 @@ def _jobs(jobs: int | None) -> int:
     return jobs
 
 
-def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]:
+def _scheduler(address: str | None) -> str | None:
+    """The Dask scheduler to use, checked before anything runs; None for the local pool."""
+    if address is None or not address.strip():
+        return None
+    from pipeline.cluster import local_workers
+
+    local_workers(address)  # a malformed local:N is an option error
+    return address.strip()
+
+
+def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:
+    from pipeline import outdir as outdir_rules
     from pipeline.spec import load_spec
     from pipeline.stages.build import check_job, check_outdir, default_outdir
 
     job = load_spec(spec, date=_date(date))
-    outdir = output if output is not None else default_outdir(spec, job)
+    outdir = outdir_rules.parse(output) if output is not None else default_outdir(spec, job)
     check_outdir(outdir)
     check_job(job, outdir)
     return job, outdir
@@ -145,40 +176,82 @@ def _load(spec: Path, date: str | None, output: Path | None) -> tuple[Any, Path]
 
 @app.command()
 @_run
-def build(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def build(
+    spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
+    scheduler: SchedulerOpt = None,
+) -> None:
     """Run every stage: generate, verify, layout."""
     from pipeline.stages.build import build as run_build
 
+    from pipeline.pdf_engine import check_pdf_engine
+
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
+    check_pdf_engine()  # before any record is written
+    _say_other_versions(outdir)
     with _progress() as progress:
-        report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress)
+        report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress, scheduler=_scheduler(scheduler))
     _print_build_summary(report, outdir)
 
 
 @app.command()
 @_run
-def generate(spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def reprint(
+    edition: Annotated[Path, typer.Argument(help="An edition.json written by `build`.", show_default=False)],
+    output: Annotated[str, typer.Option("--output", "-o", help="Output folder for the reprint (new, empty, or made by puzzlepress).")],
+    jobs: JobsOpt = None,
+) -> None:
+    """Rebuild a book from its edition file: no generation, every puzzle proved again, PDFs compared."""
+    from pipeline import outdir as outdir_rules
+    from pipeline.stages.reprint import reprint as run_reprint
+
+    workers = _jobs(jobs)
+    folder = outdir_rules.parse(output)
+    outdir_rules.check(folder)
+    with _progress() as progress:
+        report = run_reprint(edition, folder, jobs=workers, progress=progress)
+    _say(f"reprinted {report.puzzles} puzzles, every one proved again, {report.pages} pages -> {folder}")
+    if report.version_changes:
+        _say("made with other versions than the edition, so the PDFs may differ; the puzzles are the same ones:")
+        for line in report.version_changes:
+            _say(f"  {line}")
+    for name in report.same_bytes:
+        _say(f"  {name}: the same bytes as the edition's")
+    for name in report.other_bytes:
+        _say(f"  {name}: other bytes than the edition's")
+    if report.other_bytes and not report.version_changes:
+        err.print("error: the same versions made other PDF bytes: this is a bug in puzzlepress", markup=False)
+        raise typer.Exit(1)
+
+
+@app.command()
+@_run
+def generate(
+    spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
+    scheduler: SchedulerOpt = None,
+) -> None:
     """Make the puzzle records and the manifest."""
     from pipeline.stages.generate import generate as run_generate
 
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
     with _progress() as progress:
-        report = run_generate(job, outdir, jobs=workers, fresh=fresh, progress=progress("generate"))
+        report = run_generate(
+            job, outdir, jobs=workers, scheduler=_scheduler(scheduler), fresh=fresh, progress=progress("generate")
+        )
     _say(f"generated {report.made} puzzles, reused {report.reused}, in {report.seconds:.1f} s -> {outdir}")
     _print_skips(report.manifest)
 
 
 @app.command()
 @_run
-def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False) -> None:
+def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False, scheduler: SchedulerOpt = None) -> None:
     """Prove every puzzle again: rules check, own solver and independent SAT proof."""
     from pipeline.stages.verify import verify as run_verify
 
     workers = _jobs(jobs)
     with _progress() as progress:
-        report = run_verify(outdir, jobs=workers, fresh=fresh, progress=progress("verify"))
+        report = run_verify(outdir, jobs=workers, scheduler=_scheduler(scheduler), fresh=fresh, progress=progress("verify"))
     proved = sum(1 for v in report.verdicts.values() if v["status"] == "proved")
     _say(f"verified {len(report.verdicts)} puzzles ({report.reused} unchanged since last time): {proved} proved, {len(report.failed)} failed")
     for line in report.failed:
@@ -191,6 +264,9 @@ def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False) -> 
 @_run
 def layout(outdir: OutdirArg) -> None:
     """Draw the SVGs and lay out the PDF booklet(s) from verified puzzles."""
+    from pipeline.pdf_engine import check_pdf_engine
+
+    check_pdf_engine()  # before WeasyPrint is imported, which would fail without a clear word
     from pipeline.stages.layout import layout as run_layout
 
     with _progress() as progress:
@@ -198,23 +274,57 @@ def layout(outdir: OutdirArg) -> None:
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
+
+
+def _print_preflight(outdir: Path) -> None:
+    from pipeline.stages.printcheck import summary
+
+    for line in summary(outdir):
+        _say(line)
+
+
+@app.command()
+@_run
+def export(
+    outdir: OutdirArg,
+    format_name: Annotated[str, typer.Option("--format", "-f", help="png, svg, html, non, xml or pzprv3.")],
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go [default: OUTDIR/export/FORMAT].")] = None,
+    dpi: Annotated[int, typer.Option("--dpi", help="Resolution of png files.")] = 150,
+) -> None:
+    """Export the proved puzzles as images, a web page, or files other puzzle tools read."""
+    from pipeline.stages.export import export as run_export
+
+    dest = output if output is not None else outdir / "export" / format_name
+    report = run_export(outdir, dest, format_name, dpi)
+    _say(f"exported {len(report.files)} files -> {dest}")
+    if report.not_covered:
+        _say(f"  {len(report.not_covered)} puzzles have no {format_name} form (it is for nonograms only): {', '.join(report.not_covered)}")
+    for line in report.refused:
+        err.print(f"  REFUSED {line}", markup=False)
+    if report.refused:
+        err.print("refused puzzles that are not proved for the record on disk; run `puzzlepress verify` first", markup=False)
+        raise typer.Exit(1)
 
 
 @app.command()
 @_run
 def new(
     type_name: Annotated[str, typer.Argument(metavar="TYPE", help="Puzzle type (see `puzzlepress types`).")],
-    size: Annotated[int, typer.Option("--size", "-s", help="Grid size (squares a side).")],
+    size: Annotated[
+        Optional[str], typer.Option("--size", "-s", help="Grid size: 10 for a square, 20x15 for 20 columns by 15 rows [default: the type's].")
+    ] = None,
     code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Output folder.")] = Path("output/new"),
+    output: Annotated[str, typer.Option("--output", "-o", help="Output folder.")] = "output/new",
     seconds: Annotated[float, typer.Option("--seconds", help="Time budget for making the puzzle.")] = 600.0,
 ) -> None:
     """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
+    from pipeline import outdir as outdir_rules
     from pipeline.stages.single import make_single
 
-    result = make_single(type_name, size, code, output, seconds=seconds)
+    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds)
     print(result.code)
-    _say(f"{result.title} {size}×{size}, code {result.code}: proved unique ({result.seconds:.2f} s)")
+    _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
         _say(f"  {path}")
 
@@ -222,47 +332,83 @@ def new(
 @app.command()
 @_run
 def types() -> None:
-    """List the puzzle types and their sizes."""
+    """List the puzzle types, their parameters with ranges and defaults, and their usual sizes."""
     from pipeline.registry import puzzle_types
 
-    table = Table("type", "title", "sizes", "generator")
+    table = Table("type", "title", "parameters", "usual sizes", "generator")
     for name, ptype in puzzle_types().items():
-        table.add_row(name, ptype.title, ", ".join(map(str, ptype.sizes)), f"{name}/{ptype.version}")
+        table.add_row(name, ptype.title, "\n".join(ptype.params.describe()), ", ".join(ptype.presets), f"{name}/{ptype.version}")
     Console().print(table)
 
 
 @app.command()
 @_run
 def bench(
-    n: Annotated[int, typer.Option("--n", help="Puzzles per type and size.")] = 20,
+    n: Annotated[int, typer.Option("--n", help="At least this many codes per type and size (more, up to 60, until the median settles).")] = 20,
     type_name: Annotated[Optional[str], typer.Option("--type", help="Only this type.")] = None,
-    size: Annotated[Optional[int], typer.Option("--size", help="Only this size.")] = None,
-    pages: Annotated[int, typer.Option("--pages", help="Pages in the layout benchmark's book (0 skips it).")] = 200,
-    speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a build with --jobs 1 and all cores.")] = True,
+    size: Annotated[Optional[str], typer.Option("--size", help="Only this size (10, or 20x15 for columns x rows).")] = None,
+    pages: Annotated[int, typer.Option("--pages", help="Puzzle pages in the layout benchmark's book (0 skips it).")] = 200,
+    speedup: Annotated[bool, typer.Option("--speedup/--no-speedup", help="Also time a cold build with --jobs 1 and all cores.")] = True,
+    compare: Annotated[Optional[Path], typer.Option("--compare", help="An earlier `bench --json` output: print each median's ratio to it.")] = None,
+    scheduler: Annotated[
+        Optional[str], typer.Option("--scheduler", help="Also generate 200 Nuritwin and 200 Kuralin 8x8 on this Dask cluster and on the local pool.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
 ) -> None:
     """Time generation, verification and layout on fixed codes."""
-    from pipeline.bench import ms, run_bench
+    from pipeline.bench import read_earlier, run_bench
 
     if not 1 <= n <= 10_000:
         raise OptionError(f"--n: {n} is out of range (1 to 10000)")
-    result = run_bench(n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2))
+    if not 0 <= pages <= 2_000:
+        raise OptionError(f"--pages: {pages} is out of range (0 to 2000)")
+    earlier = read_earlier(compare) if compare is not None else None
+    result = run_bench(
+        n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier,
+        scheduler=_scheduler(scheduler),
+    )
     if as_json:
         print(json.dumps(result, indent=2))
-        return
-    table = Table("type", "size", "stage", "n", "median ms", "min ms", "max ms", "notes")
+    else:
+        _print_bench(result)
+
+
+def _print_bench(result: dict[str, Any]) -> None:
+    from pipeline.bench import ms
+
+    table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "notes")
     for row in result["results"]:
         table.add_row(
-            row["type"], str(row["size"]), row["stage"], str(row["n"]),
-            ms(row["median_s"]), ms(row["min_s"]), ms(row["max_s"]), row.get("notes", ""),
+            row["type"], row["size"], row["stage"], str(row["n"]), ms(row["median_s"]), ms(row["p90_s"]),
+            ms(row["max_s"]), ms(row["cpu_median_s"]), row.get("notes", ""),
         )
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows
     if result.get("layout"):
-        lay = result["layout"]
-        print(f"layout: {lay['pages']} pages, {lay['seconds_per_page']:.3f} s per page, PDF {lay.get('pdf_bytes', 0):,} bytes")
+        for kind, figures in result["layout"]["kinds"].items():
+            print(f"layout, {kind}: {figures['pages']} pages, {figures['seconds_per_page']:.3f} s per page")
     if result.get("speedup"):
         sp = result["speedup"]
-        print(f"parallel: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+        print(f"cold build: {sp['puzzles']} puzzles, --jobs 1 {sp['jobs_1_s']:.2f} s, --jobs {sp['jobs']} {sp['jobs_n_s']:.2f} s, speed-up ×{sp['speedup']:.2f}")
+    if result.get("cluster"):
+        cl = result["cluster"]
+        print(f"cluster: {cl['puzzles']} puzzles, local pool {cl['local_pool_per_s']:.2f}/s, {cl['scheduler']} "
+              f"{cl['cluster_per_s']:.2f}/s (overhead {cl['overhead']:+.0%}), connecting {cl['connect_s']:.2f} s")
+    for row in result.get("compare", []):
+        print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
+              f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
+
+
+def _say_other_versions(outdir: Path) -> None:
+    """Before overwriting a folder made with other versions, say which: its PDFs will change."""
+    from pipeline.manifest import made_with
+    from pipeline.versions import differences, environment
+
+    then = made_with(outdir)
+    changes = differences(then, environment()) if then else []
+    if changes:
+        _say(f"note: {outdir} was made with other versions; its files will be made again with these:")
+        for line in changes:
+            _say(f"  {line}")
 
 
 def _print_skips(manifest: Any) -> None:
@@ -273,17 +419,24 @@ def _print_skips(manifest: Any) -> None:
 
 
 def _print_build_summary(report: Any, outdir: Path) -> None:
+    from pipeline.render.book import issue_date
     from pipeline.stages.build import summary_rows
 
     if Verbosity.level == 0:
         return
-    table = Table("section", "puzzles", "skipped codes", title=f"{report.generated.manifest.job.title}", title_justify="left")
+    # Text, not str: rich reads markup in a str, and a title holding "[/bold]" broke a finished build.
+    table = Table("section", "puzzles", "skipped codes", title=Text(report.generated.manifest.job.title), title_justify="left")
     for row in summary_rows(report):
-        table.add_row(row["section"], str(row["puzzles"]), str(row["skipped"]))
+        table.add_row(Text(row["section"]), str(row["puzzles"]), str(row["skipped"]))
     err.print(table)
     g, v = report.generated, report.verified
     s = report.seconds
     _say(f"generate: {g.made} made, {g.reused} reused ({s['generate']:.1f} s)")
+    previous = g.manifest.puzzles("previous")
+    if previous:
+        issue = issue_date(g.manifest.job.previous_issue().date)
+        numbers = ", ".join(str(e.number) for e in previous)
+        _say(f"  {len(previous)} of them are puzzles {numbers} of the issue of {issue}, made again to print their answers (answers: previous)")
     _say(f"verify:   {len(v.verdicts)} proved twice, {v.reused} unchanged since last run ({s['verify']:.1f} s)")
     _say(f"layout:   {report.pages} pages{' (unchanged, kept)' if report.layout_reused else ''} ({s['layout']:.1f} s)")
     for line in report.replaced:
@@ -292,6 +445,7 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     _say(f"output in {outdir}/:")
     for path in report.files:
         _say(f"  {path}")
+    _print_preflight(outdir)
 
 
 def main() -> None:

@@ -12,13 +12,18 @@ import random
 import re
 import secrets
 
+from pipeline.puzzles.params import Params
+
 _SLUG_UNSAFE = re.compile(r"[^a-z0-9.]+")
 _DOTS = re.compile(r"\.{2,}")
+_TAGGED = re.compile(r"(^|-)[0-9a-f]{8}$")
 _FRESH_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: codes get read off paper
 
 
-def rng_for(type_name: str, size: int, code: str) -> random.Random:
-    digest = hashlib.sha256(f"puzzlepress/{type_name}/{size}/{code}".encode()).digest()
+def rng_for(type_name: str, params: Params, code: str) -> random.Random:
+    """The random source of one puzzle. A square grid with default parameters has the key its
+    size always had ("10"), so codes made before parameters existed make the same puzzles."""
+    digest = hashlib.sha256(f"puzzlepress/{type_name}/{params.key}/{code}".encode()).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -40,15 +45,17 @@ def fresh_code() -> str:
     return "".join(secrets.choice(_FRESH_ALPHABET) for _ in range(8))
 
 
-def puzzle_id(type_name: str, size: int, code: str) -> str:
-    """A file-name-safe id, unique per (type, size, code).
+def puzzle_id(type_name: str, params: Params, code: str) -> str:
+    """A file-name-safe id, unique per (type, parameters, code).
 
     Codes are free text (`../x`, `/etc`, emoji, 10,000 characters), so the id keeps a short
     lowercase slug of the code for people (letters, digits, inner dots and dashes: derived codes
     like "harbour.2.7" stay as they are) and adds a hash whenever the slug is not the code itself.
     """
     slug = _DOTS.sub(".", _SLUG_UNSAFE.sub("-", code.lower())).strip("-.")[:40].strip("-.")
-    if not slug or slug != code:
+    # A plain code that ends like a tag ("harbour-d712d28b") gets a tag of its own, or it would
+    # share the id of the code the tag was made from ("Harbour").
+    if not slug or slug != code or _TAGGED.search(code):
         tag = hashlib.sha256(code.encode()).hexdigest()[:8]
         slug = f"{slug}-{tag}" if slug else tag
-    return f"{type_name}-{size}-{slug}"
+    return f"{type_name}-{params.slug}-{slug}"

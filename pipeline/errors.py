@@ -1,8 +1,9 @@
 """One hierarchy of errors; the CLI maps each family to an exit code.
 
-Bad input from a person (spec, options, hand-edited records) is exit 2 and is never a traceback.
-A stage that could not do its job on good input (an unprovable section, a layout that cannot fit)
-is exit 1.
+Bad input from a person (spec, options, hand-edited records, pages too small for the grids they
+are asked to hold) is exit 2 and is never a traceback. A stage that could not do its job on good
+input (an unprovable section, a puzzle that fails verification, a PDF that cannot be written) is
+exit 1.
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ class OptionError(InputError):
     """A command-line option is wrong."""
 
 
+class PageError(InputError):
+    """The pages asked for cannot hold the puzzles legibly (too small a trim, too many a page, a
+    newsletter with more than two pages): the spec must change, so it is bad input, whether
+    preflight finds it before generating or layout finds it on the real puzzles."""
+
+
 class StageError(PuzzlepressError):
     """A stage could not finish on valid input."""
 
@@ -51,7 +58,8 @@ class ProofError(StageError):
 
 
 class LayoutError(StageError):
-    """The booklet could not be laid out (for example, a grid does not fit the page)."""
+    """The booklet could not be laid out from verified puzzles (nothing proved to print, a
+    resource that cannot be read)."""
 
 
 class StepLimit(Exception):

@@ -15,10 +15,15 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from pipeline import __version__
+from pipeline import __version__, safeio, trust
+from pipeline.codes import puzzle_id
 from pipeline.errors import RecordError
-from pipeline.records import read_json, write_atomic
+from pipeline.files import sha256_bytes, write_atomic
+from pipeline.puzzles.params import Params
+from pipeline.records import read_json
+from pipeline.registry import puzzle_types
 from pipeline.spec import JobSpec
+from pipeline.versions import environment
 
 MANIFEST = "manifest.json"
 PUZZLES = "puzzles"
@@ -30,7 +35,9 @@ Role = Literal["puzzle", "previous"]  # "previous": last issue's puzzle, printed
 class Entry:
     id: str
     type: str
-    size: int
+    rows: int
+    cols: int
+    params: dict[str, Any]  # the type's parameters other than the grid, where not the defaults
     code: str
     section: int
     number: int  # the puzzle's number in the booklet (1-based); previous-issue entries count apart
@@ -39,6 +46,18 @@ class Entry:
     stats: dict[str, Any] = field(default_factory=dict)
     timings: dict[str, float] = field(default_factory=dict)
     verdict: dict[str, Any] | None = None
+    url: str | None = None  # where the puzzle is played online (puzz.link)
+
+    @property
+    def label(self) -> str:
+        """The grid as labels print it: columns × rows."""
+        return f"{self.cols}×{self.rows}"
+
+    def describes(self, record: dict[str, Any]) -> list[str]:
+        """The fields in which a record differs from this entry; [] when it is this entry's puzzle."""
+        wanted = {"id": self.id, "type": self.type, "rows": self.rows, "cols": self.cols, "code": self.code,
+                  "params": self.params}
+        return [name for name, value in wanted.items() if record.get(name, {} if name == "params" else None) != value]
 
     @property
     def proved(self) -> bool:
@@ -67,6 +86,7 @@ class Manifest:
     def to_json(self) -> dict[str, Any]:
         return {
             "puzzlepress": __version__,
+            "made_with": environment(),
             "job": self.job.model_dump(mode="json"),
             "base_code": self.job.base_code,
             "sections": [
@@ -74,7 +94,8 @@ class Manifest:
                     "index": i,
                     "title": section.heading,
                     "type": section.type,
-                    "size": section.size,
+                    "size": section.puzzle_params.size,
+                    "params": section.puzzle_params.extras(),
                     "puzzles": [e.id for e in self.section_entries(i)],
                 }
                 for i, section in enumerate(self.job.sections)
@@ -88,8 +109,27 @@ def record_path(outdir: Path, puzzle_id: str, suffix: str = ".json") -> Path:
     return outdir / PUZZLES / f"{puzzle_id}{suffix}"
 
 
+def unproved_reason(outdir: Path, entry: Entry) -> str | None:
+    """Why this puzzle must not be printed or shared, or None when its verdict was made for
+    exactly the record bytes on disk by this version's verifier (pipeline/trust.py)."""
+    try:
+        sha256 = sha256_bytes(safeio.read_bounded(record_path(outdir, entry.id), safeio.RECORD_BYTES))
+    except safeio.Unsafe:
+        return "its record is missing or unreadable"
+    return trust.verdict_problem(entry.verdict, sha256)
+
+
 def write_manifest(outdir: Path, manifest: Manifest) -> None:
     write_atomic(outdir / MANIFEST, json.dumps(manifest.to_json(), indent=2, ensure_ascii=False) + "\n")
+
+
+def made_with(outdir: Path) -> dict[str, Any] | None:
+    """The versions an existing output folder was made with, when its manifest says."""
+    try:
+        data = read_json(outdir / MANIFEST)
+    except RecordError:
+        return None
+    return data.get("made_with") if isinstance(data, dict) and isinstance(data.get("made_with"), dict) else None
 
 
 def read_manifest(outdir: Path) -> Manifest:
@@ -97,7 +137,7 @@ def read_manifest(outdir: Path) -> Manifest:
     path = outdir / MANIFEST
     if not path.exists():
         raise RecordError(str(path), "no manifest here: run `puzzlepress generate SPEC -o FOLDER` first")
-    data = read_json(path)
+    data = read_json(path, safeio.MANIFEST_BYTES)
     where = str(path)
     if not isinstance(data, dict):
         raise RecordError(where, "a manifest must be a JSON object")
@@ -113,7 +153,60 @@ def read_manifest(outdir: Path) -> Manifest:
         first = exc.errors()[0]
         place = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in first["loc"])
         raise RecordError(where, f"field 'puzzles'{place} is malformed: {first['msg']}") from None
-    return Manifest(job=job, entries=entries, skipped=skipped)
+    manifest = Manifest(job=job, entries=entries, skipped=skipped)
+    problems = entry_problems(manifest)
+    if problems:
+        raise RecordError(where, problems[0])
+    return manifest
+
+
+def entry_problems(manifest: Manifest) -> list[str]:
+    """What the schema cannot see: ids that are not the id of their type, size and code (an id
+    becomes a file name), numbering that is not 1, 2, 3... in book order, unknown sections,
+    entries that do not fit their section, and duplicates."""
+    problems = []
+    sections = manifest.job.sections
+    seen: set[str] = set()
+    numbers = {"puzzle": 0, "previous": 0}
+    filled: dict[tuple[str, int], int] = {}
+    for i, entry in enumerate(manifest.entries):
+        place = f"field 'puzzles'[{i}]"
+        params = _entry_params(entry)
+        if params is None:
+            problems.append(f"{place}: {entry.type} has no {entry.label} grid with parameters {entry.params}")
+        elif entry.id != puzzle_id(entry.type, params, entry.code):
+            problems.append(f"{place}: id {entry.id!r} is not the id of {entry.type} {params.size}, code {entry.code!r}")
+        if entry.id in seen:
+            problems.append(f"{place}: id {entry.id!r} appears twice")
+        seen.add(entry.id)
+        numbers[entry.role] += 1
+        if entry.number != numbers[entry.role]:
+            problems.append(f"{place}: number {entry.number} where {numbers[entry.role]} was due (puzzles are numbered 1, 2, 3... in book order)")
+        if not 0 <= entry.section < len(sections):
+            problems.append(f"{place}: section {entry.section} does not exist (the job has {len(sections)})")
+            continue
+        section = sections[entry.section]
+        if (entry.type, params) != (section.type, section.puzzle_params):
+            problems.append(
+                f"{place}: a {entry.type} {entry.label} in section {entry.section}, which holds {section.type} {section.puzzle_params.label}"
+            )
+        filled[(entry.role, entry.section)] = filled.get((entry.role, entry.section), 0) + 1
+        if filled[(entry.role, entry.section)] > section.count:
+            problems.append(f"{place}: section {entry.section} holds {section.count} puzzles, and this is one more")
+    problems += [
+        f"field 'skipped'[{i}]: section {skip.section} does not exist" for i, skip in enumerate(manifest.skipped)
+        if not 0 <= skip.section < len(sections)
+    ]
+    return problems
+
+
+def _entry_params(entry: Entry) -> Params | None:
+    """The parameters an entry names, or None when its type has no such parameters."""
+    ptype = puzzle_types().get(entry.type)
+    try:
+        return ptype.params(rows=entry.rows, cols=entry.cols, **entry.params) if ptype else None
+    except (ValidationError, TypeError):
+        return None
 
 
 _ENTRIES = TypeAdapter(list[Entry])

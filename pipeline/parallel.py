@@ -10,10 +10,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import threading
-from contextlib import contextmanager
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence
+
+from pipeline import lifetime, signals
 
 
 def default_jobs() -> int:
@@ -24,28 +24,9 @@ def default_jobs() -> int:
 
 
 def _quiet_worker() -> None:
+    """Workers ignore Ctrl-C (the parent handles it) and die with the forkserver."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextmanager
-def _interrupts_deferred() -> Iterator[None]:
-    """Hold a Ctrl-C back until the block ends, then raise it.
-
-    Starting a worker is not atomic: the forkserver may fork it after the parent was interrupted but
-    before the parent recorded it, and such an orphan dies noisily once the parent has gone. Holding
-    the interrupt until every worker is recorded lets the pool stop them all.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
+    lifetime.die_with_parent()
 
 
 class Pool:
@@ -73,7 +54,10 @@ class Pool:
             # forkserver: workers start from a clean, single-threaded process (the parent may run
             # a progress-bar thread, which makes plain fork unsafe).
             context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["pipeline.registry", "pipeline.stages.generate", "pipeline.stages.verify"])
+            lifetime.mark_pool_parent()
+            context.set_forkserver_preload(
+                ["pipeline.lifetime", "pipeline.registry", "pipeline.stages.generate", "pipeline.stages.verify"]
+            )
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
         return self._executor
 
@@ -83,10 +67,32 @@ class Pool:
             for index, args in enumerate(tasks):
                 yield index, fn(*args)
             return
-        with _interrupts_deferred():  # submitting is what starts the workers
+        # Submitting is what starts the workers: an interrupt is held until every one is recorded,
+        # or one forked after it would outlive the pool.
+        with signals.held():
             executor = self._pool()
             pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield pending.pop(future), future.result()
+
+
+class TaskPool(Protocol):
+    """What stages need of wherever tasks run: a context manager that maps tasks."""
+
+    def __enter__(self) -> "TaskPool": ...
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None: ...
+
+    def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]: ...
+
+
+def open_pool(jobs: int, scheduler: str | None = None) -> TaskPool:
+    """Where a stage's puzzle tasks run: this machine's process pool, or a Dask cluster when a
+    scheduler is named (tcp://host:8786, or local:N for a throwaway one)."""
+    if scheduler:
+        from pipeline.cluster import ClusterPool
+
+        return ClusterPool(scheduler)
+    return Pool(jobs)

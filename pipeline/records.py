@@ -1,41 +1,24 @@
 """Records and the manifest on disk: atomic writes, one canonical JSON form, careful reading.
 
-Every file the pipeline writes goes through `write_atomic`, so an interrupted build never leaves a
-truncated file under its final name: the bytes go to a temporary name in the same folder and are
-renamed into place only when complete.
+Every file the pipeline writes goes through `write_atomic` (pipeline/files.py).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import secrets
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
+from pipeline import safeio
 from pipeline.errors import RecordError
+from pipeline.files import sha256_bytes
 from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import Params
+from pipeline.share.puzzlink import GENRES, puzzle_url
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
-
-
-def write_atomic(path: Path, data: bytes | str) -> None:
-    if isinstance(data, str):
-        data = data.encode()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # Not mkstemp: its files are private (0600), and a book's files are meant to be shared.
-    # Opened with 0666 like any new file, the user's umask decides.
-    tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def dumps_record(record: dict[str, Any]) -> str:
@@ -51,37 +34,39 @@ def dumps_record(record: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def generator_tag(ptype: PuzzleType) -> str:
-    return f"{ptype.name}/{ptype.version}"
+def generator_tag(ptype: PuzzleType, version: int | None = None) -> str:
+    return f"{ptype.name}/{ptype.version if version is None else version}"
 
 
 def make_record(
-    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any]
+    ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any], params: Params | None = None,
+    version: int | None = None,
 ) -> dict[str, Any]:
+    """The record of a puzzle. Parameters other than the grid are written (as `params`) only when
+    they differ from their defaults, so records made before parameters existed are unchanged."""
     record: dict[str, Any] = {
         "id": puzzle_id,
         "type": ptype.name,
         "rows": puzzle.rows,
         "cols": puzzle.cols,
         "code": code,
-        "generator": generator_tag(ptype),
+        "generator": generator_tag(ptype, version),
     }
+    if params is not None and params.extras():
+        record["params"] = params.extras()
     record.update(ptype.to_record(puzzle))
+    if ptype.name in GENRES:  # where the puzzle is played online: puzz.link, without its answer
+        record["url"] = puzzle_url(record)
     record["stats"] = stats
     return record
 
 
-def read_json(path: Path) -> Any:
+def read_json(path: Path, limit: int = safeio.RECORD_BYTES) -> Any:
+    """A JSON file read as untrusted input (see pipeline/safeio.py); RecordError names the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(str(path), "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(str(path), f"cannot be read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(str(path), f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        return safeio.load_json(path, limit)
+    except safeio.Unsafe as exc:
+        raise RecordError(str(path), str(exc)) from None
 
 
 def list_field(record: dict[str, Any], field: str, length: int, what: str) -> list[Any]:
@@ -121,4 +106,33 @@ def check_common_fields(record: Any, where: str, known_types: dict[str, PuzzleTy
     ptype = known_types.get(record["type"])
     if ptype is None:
         raise RecordError(where, f"unknown puzzle type '{record['type']}' (known: {', '.join(known_types)})")
+    if not isinstance(record.get("params", {}), dict):
+        raise RecordError(where, "field 'params' must be an object of parameter names and values")
+    try:
+        ptype.params_of(record)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = ".".join(map(str, first["loc"]))
+        raise RecordError(where, f"{ptype.name} parameter '{name}': {first['msg']}") from None
     return ptype
+
+
+def load_puzzle(path: Path, known_types: dict[str, PuzzleType]) -> tuple[PuzzleType, Any, dict[str, Any], str]:
+    """(type, puzzle, record, SHA-256 of its bytes) from one bounded read of a record file, so a
+    record swapped between reading and hashing cannot borrow a verdict; RecordError names the file
+    and the field."""
+    sha256, record = read_record(path)
+    ptype = check_common_fields(record, str(path), known_types)
+    try:
+        return ptype, ptype.from_record(record), record, sha256
+    except RecordError as exc:
+        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+
+
+def read_record(path: Path) -> tuple[str, Any]:
+    """(SHA-256 of the bytes, parsed JSON) from one bounded read."""
+    try:
+        data = safeio.read_bounded(path, safeio.RECORD_BYTES)
+        return sha256_bytes(data), safeio.parse_json(data)
+    except safeio.Unsafe as exc:
+        raise RecordError(str(path), str(exc)) from None

@@ -18,76 +18,26 @@ from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     ValidationError,
-    ValidationInfo,
+    PrivateAttr,
     field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
+from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
+from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Page, PrintProfile, Strict
+from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
 MAX_SPEC_BYTES = 1_000_000
-MM_PER_IN = 25.4
-
-# Trim sizes in millimetres (width, height). Book trims are the common print-on-demand ones.
-PAGE_PRESETS: dict[str, tuple[float, float]] = {
-    "A4": (210.0, 297.0),
-    "A5": (148.0, 210.0),
-    "Letter": (8.5 * MM_PER_IN, 11 * MM_PER_IN),
-    "5x8in": (5 * MM_PER_IN, 8 * MM_PER_IN),
-    "5.5x8.5in": (5.5 * MM_PER_IN, 8.5 * MM_PER_IN),
-    "6x9in": (6 * MM_PER_IN, 9 * MM_PER_IN),
-    "7x10in": (7 * MM_PER_IN, 10 * MM_PER_IN),
-    "8x10in": (8 * MM_PER_IN, 10 * MM_PER_IN),
-    "8.5x11in": (8.5 * MM_PER_IN, 11 * MM_PER_IN),
-}
-_PRESET_KEYS = {name.lower(): name for name in PAGE_PRESETS}
-_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
-_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$")
-_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_IN / 72}
-
-
-def parse_length(value: Any) -> float:
-    """A length in millimetres from '12mm', '0.5in', '1cm', '9pt' (a bare number is mm)."""
-    if isinstance(value, bool):
-        raise ValueError("must be a length such as '12mm' or '0.5in'")
-    if isinstance(value, (int, float)):
-        mm = float(value)
-    else:
-        match = _LENGTH.match(str(value))
-        if not match:
-            raise ValueError(f"'{value}' is not a length; write it like '12mm' or '0.5in'")
-        mm = float(match.group(1)) * _UNIT_MM[match.group(2)]
-    if not 0 <= mm <= 500:
-        raise ValueError(f"'{value}' is out of range (0 to 500 mm)")
-    return round(mm, 3)
-
-
-def parse_page_size(value: Any) -> tuple[float, float]:
-    """(width, height) in mm from a preset name ('A4', '6x9in', 'letter') or 'WxH' with a unit."""
-    if not isinstance(value, str):
-        raise ValueError("must be a page preset such as 'A4' or a size such as '6x9in'")
-    preset = _PRESET_KEYS.get(value.strip().lower()) or _PRESET_KEYS.get(value.strip().lower() + "in")
-    if preset:
-        return PAGE_PRESETS[preset]
-    match = _SIZE.match(value)
-    if not match or not match.group(3):
-        close = difflib.get_close_matches(value, list(PAGE_PRESETS), n=1)
-        hint = f"; did you mean '{close[0]}'?" if close else ""
-        raise ValueError(
-            f"unknown page size '{value}' (presets: {', '.join(PAGE_PRESETS)}; "
-            f"or a custom size such as '150x230mm' or '6x9in'){hint}"
-        )
-    unit = _UNIT_MM[match.group(3)]
-    width, height = float(match.group(1)) * unit, float(match.group(2)) * unit
-    if not (50 <= width <= 1000 and 50 <= height <= 1000):
-        raise ValueError(f"page size '{value}' is out of range (50 to 1000 mm each way)")
-    return round(width, 3), round(height, 3)
+FIRST_DATE = dt.date(1900, 1, 1)
+LAST_DATE = dt.date(9999, 12, 31)
 
 
 def _as_code(value: Any) -> str:
@@ -102,79 +52,7 @@ def _as_code(value: Any) -> str:
 
 
 Code = Annotated[str, BeforeValidator(_as_code)]
-Length = Annotated[float, BeforeValidator(parse_length)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-# Print services trim up to 1/8 in off each edge: nothing may sit closer to the trim than this.
-MIN_MARGIN_MM = 0.25 * MM_PER_IN
-MIN_MARGIN_BLEED_MM = 0.375 * MM_PER_IN
-
-
-class Margins(Strict):
-    top: Length = 15.0
-    bottom: Length = 15.0
-    outside: Length = 13.0
-    inside: Length = 6.35  # before the gutter, which is added on the binding side
-
-
-def _known_page_size(value: str) -> str:
-    parse_page_size(value)
-    return value
-
-
-class Page(Strict):
-    size: Annotated[str, AfterValidator(_known_page_size)] = "A4"
-    bleed: bool = False
-    crop_marks: bool = False
-    facing: bool = True
-    gutter: Annotated[Literal["auto"] | float, BeforeValidator(lambda v: v if v == "auto" else parse_length(v))] = "auto"
-    margins: Margins = Margins()
-    large_print: bool = False
-
-    @model_validator(mode="before")
-    @classmethod
-    def _size_only(cls, value: Any) -> Any:
-        return {"size": value} if isinstance(value, str) else value
-
-    @model_validator(mode="after")
-    def _safe_margins(self) -> "Page":
-        least, why = (MIN_MARGIN_BLEED_MM, "0.375 in with bleed") if self.bleed else (MIN_MARGIN_MM, "0.25 in")
-        short = [name for name in ("top", "bottom", "outside") if getattr(self.margins, name) < least - 1e-6]
-        if short:
-            names = ", ".join(f"margins.{name}" for name in short)
-            raise ValueError(f"{names} must be at least {least:.2f} mm ({why}) so that nothing is trimmed off")
-        width, height = self.trim_mm
-        gutter = 0.0 if self.gutter == "auto" else self.gutter
-        if self.margins.top + self.margins.bottom >= height / 2:
-            raise ValueError(f"margins.top and margins.bottom take half or more of the {height:g} mm page height")
-        if self.margins.inside + gutter + self.margins.outside >= width / 2:
-            raise ValueError(f"margins.inside, margins.outside and the gutter take half or more of the {width:g} mm page width")
-        return self
-
-    @property
-    def trim_mm(self) -> tuple[float, float]:
-        return parse_page_size(self.size)
-
-
-class Answers(Strict):
-    placement: Literal["end", "section", "separate", "previous", "none"] = "end"
-    per_page: int | None = Field(default=None, ge=1, le=24)  # None: as many as print at half size or more, up to 12
-    interval_days: int = Field(default=7, ge=1, le=366)  # how far back 'previous' looks
-
-    @model_validator(mode="before")
-    @classmethod
-    def _placement_only(cls, value: Any) -> Any:
-        return {"placement": value} if isinstance(value, str) else value
-
-
-class FrontMatter(Strict):
-    title_page: bool = True
-    contents: bool = True
-    how_to_play: bool = True
+Code = Annotated[str, BeforeValidator(_as_code)]
 
 
 class Budget(Strict):
@@ -193,21 +71,38 @@ def _known_type(name: str) -> str:
 
 class Section(Strict):
     type: Annotated[str, AfterValidator(_known_type)]
-    size: int
+    size: int | str | None = None  # 10, "20x15" (columns x rows) or a preset name; default: the type's
+    params: dict[str, Any] = {}  # any of the type's parameters by name, checked by its own model
     count: int = Field(ge=1, le=MAX_COUNT)
     codes: list[Code] = []
     title: str | None = None
     per_page: Literal[1, 2, 4, 6] | None = None
+    cell: Length | None = None  # the printed cell size, instead of the largest the page allows
+    scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
+    generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
 
-    @field_validator("size")
-    @classmethod
-    def _size_for_type(cls, size: int, info: ValidationInfo) -> int:
-        name = info.data.get("type")
-        if name is not None:
-            sizes = list(puzzle_types()[name].sizes)
-            if size not in sizes:
-                raise ValueError(f"{name} comes in sizes {', '.join(map(str, sizes))}, not {size}")
-        return size
+    _params: Params = PrivateAttr()
+
+    @model_validator(mode="after")
+    def _params_for_type(self) -> "Section":
+        self._params = _section_params(puzzle_types()[self.type], self.size, self.params)
+        return self
+
+    @model_validator(mode="after")
+    def _generator_kept(self) -> "Section":
+        if self.generator is not None:
+            name, version = _generator_version(self.generator)
+            if name != self.type:
+                raise ValueError(f"generator: '{self.generator}' is not a {self.type} generator")
+        return self
+
+    @model_validator(mode="after")
+    def _one_size(self) -> "Section":
+        if self.cell is not None and self.scale == "natural":
+            raise ValueError("give the printed size as `cell` or `scale: natural`, not both")
+        if self.cell is not None and not 2 <= self.cell <= 40:
+            raise ValueError(f"cell: {self.cell:g} mm is out of range (2 to 40 mm)")
+        return self
 
     @model_validator(mode="after")
     def _codes_fit(self) -> "Section":
@@ -216,8 +111,81 @@ class Section(Strict):
         return self
 
     @property
+    def puzzle_params(self) -> Params:
+        """The type's parameters for every puzzle of the section, validated."""
+        return self._params
+
+    @property
     def heading(self) -> str:
-        return self.title or f"{puzzle_types()[self.type].title} {self.size}×{self.size}"
+        return self.title or f"{puzzle_types()[self.type].title} {self.puzzle_params.label}"
+
+
+def _generator_version(tag: str) -> tuple[str, int]:
+    """(type, version) from "nuritwin/1", for a version this puzzlepress keeps."""
+    name, _, number = tag.partition("/")
+    types = puzzle_types()
+    if name not in types or not number.isdigit():
+        raise ValueError(f"'{tag}' is not a generator; write it as type/version, such as nuritwin/1")
+    kept = types[name].kept_versions
+    if int(number) not in kept:
+        raise ValueError(f"this puzzlepress keeps {name} generator versions {', '.join(map(str, kept))}, not {number}")
+    return name, int(number)
+
+
+def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Params:
+    """The section's parameters from `size` and `params`; a problem is reported at the key the
+    user wrote (`size`, or `params.<name>`), with "did you mean" for an unknown name."""
+    model = ptype.params
+    problems: list[tuple[str, str]] = []
+    if size is not None and set(given) & set(GRID_FIELDS):
+        problems.append(("size", "give the grid as `size` or as params.rows and params.cols, not both"))
+    try:
+        grid = parse_size(size, model.presets) if size is not None else {}
+    except ValueError as exc:
+        problems.append(("size", str(exc)))
+        grid = {}
+    for name in grid:
+        least, most = model.grid_range(name)
+        if not least <= grid[name] <= most:
+            problems.append(("size", f"{ptype.name} grids have {least} to {most} rows and columns, not {size}"))
+            break
+    if not problems:
+        try:
+            return model(**{**grid, **given})
+        except ValidationError as exc:
+            problems += [_param_problem(error, model, "size" if size is not None else None) for error in exc.errors()]
+    where = problems[0][0] if len({w for w, _ in problems}) == 1 else ""
+    text = "; ".join(message if w == where else f"{w}: {message}" for w, message in problems)
+    raise PydanticCustomError("section_params", "{text}", {"text": text, "where": where})
+
+
+def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tuple[str, str]:
+    name = str(error["loc"][0]) if error["loc"] else ""
+    if error["type"] == "extra_forbidden":
+        close = difflib.get_close_matches(name, list(model.model_fields), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(model.model_fields)})"
+        return f"params.{name}", f"unknown parameter '{name}'{hint}"
+    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}"
+    return where, error["msg"].removeprefix("Value error, ")
+
+
+def _isbn13(value: Any) -> str:
+    """An ISBN-13, hyphens and spaces allowed, whose check digit is right; kept as written."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise ValueError("an ISBN must be written as text, such as '978-1-23456-789-7'")
+    digits = re.sub(r"[\s-]", "", str(value))
+    if not re.fullmatch(r"97[89]\d{10}", digits):
+        raise ValueError(f"'{value}' is not an ISBN-13 (13 digits starting 978 or 979)")
+    total = sum(int(d) * (1 if i % 2 == 0 else 3) for i, d in enumerate(digits[:12]))
+    check = (10 - total % 10) % 10
+    if int(digits[12]) != check:
+        raise ValueError(f"'{value}' has check digit {digits[12]}, but its first 12 digits call for {check}")
+    return str(value)
+
+
+def _page_given(data: Any) -> dict[str, Any]:
+    page = data.get("page", {})
+    return {"size": page} if isinstance(page, str) else dict(page) if isinstance(page, dict) else page
 
 
 class JobSpec(Strict):
@@ -229,22 +197,89 @@ class JobSpec(Strict):
     date: Annotated[dt.date | None, Field(strict=False)] = None
     format: Literal["book", "newsletter"] = "book"
     output: str | None = None
+    print: Literal["home", "kdp", "ingramspark", "lulu", "offset"] = "home"  # the print service's rules
     page: Page = Page()
+    paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
+    cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
+    edition: str | None = None
+    isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
     fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []
+    generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
     sections: list[Section] = Field(min_length=1)
+
+    @field_validator("date")
+    @classmethod
+    def _supported_date(cls, day: dt.date | None) -> dt.date | None:
+        # The previous issue is up to 366 days earlier and PDF dates need four-digit years.
+        if day is not None and not FIRST_DATE <= day <= LAST_DATE:
+            raise ValueError(f"{day.isoformat()} is outside the supported range ({FIRST_DATE} to {LAST_DATE})")
+        return day
+
+    @model_validator(mode="before")
+    @classmethod
+    def _profile_defaults(cls, data: Any) -> Any:
+        """The print service's crop marks, unless page.crop_marks is given: explicit keys win."""
+        if not isinstance(data, dict) or data.get("print") not in PRINT_PROFILES:
+            return data
+        page = _page_given(data)
+        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[data["print"]].crop_marks:
+            return {**data, "page": {**page, "crop_marks": True}}
+        return data
+
+    @model_validator(mode="after")
+    def _service_rules(self) -> "JobSpec":
+        """What the print service refuses outright: a trim it does not print, margins it trims into."""
+        profile = self.profile
+        problems = []
+        if profile.trims and self.page.trim_mm not in {PAGE_PRESETS[t] for t in profile.trims} and not _custom_trim_ok(profile, self.page.trim_mm):
+            problems.append(f"page.size: {profile.service} does not print {self.page.size} (it offers {', '.join(profile.trims)})")
+        least = profile.min_margin_bleed_in if self.page.bleed else profile.min_margin_in
+        short = [n for n in ("top", "bottom", "outside") if getattr(self.page.margins, n) < least * MM_PER_IN - 1e-6]
+        if short:
+            problems.append(
+                f"{', '.join('page.margins.' + n for n in short)}: {profile.service} wants at least {least:g} in "
+                f"({least * MM_PER_IN:.1f} mm) from the trim"
+            )
+        if self.format == "newsletter" and self.print not in ("home", "offset"):
+            problems.append(f"print: {self.print} prints books; a newsletter sheet is for home or offset printing")
+        if self.cover and self.format != "book":
+            problems.append("cover: a newsletter sheet has no cover; cover needs format: book")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    @property
+    def profile(self) -> PrintProfile:
+        return PRINT_PROFILES[self.print]
 
     @model_validator(mode="after")
     def _consistent(self) -> "JobSpec":
         if self.seed is None and self.date is None:
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
-        if self.answers.placement == "previous" and self.date is None:
+        if self.answers.from_previous_issue and self.date is None:
             raise ValueError("answers: previous needs a `date`, to know which issue came before")
         return self
+
+    @model_validator(mode="after")
+    def _generators_kept(self) -> "JobSpec":
+        names = [_generator_version(tag)[0] for tag in self.generators]
+        if len(set(names)) < len(names):
+            raise ValueError("generators: name each type once")
+        return self
+
+    def generator_version(self, section_index: int) -> int:
+        """The generator version a section's puzzles are made by: its own pin, the job's, or the
+        current one."""
+        section = self.sections[section_index]
+        pins = dict(_generator_version(tag) for tag in self.generators)
+        if section.generator is not None:
+            return _generator_version(section.generator)[1]
+        return pins.get(section.type, puzzle_types()[section.type].version)
 
     @model_validator(mode="after")
     def _layout_consistent(self) -> "JobSpec":
@@ -252,7 +287,7 @@ class JobSpec(Strict):
         if self.format == "newsletter":
             if self.date is None:
                 problems.append("format: newsletter needs a `date` for its masthead and its codes")
-            if self.answers.placement == "section":
+            if self.answers.after_each_section:
                 problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
             if self.imposition:
                 problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
@@ -266,11 +301,23 @@ class JobSpec(Strict):
             return str(self.seed)
         return date_code(self.date) if self.seed is None else f"{self.seed}.{date_code(self.date)}"
 
+    def types_in_order(self) -> list[str]:
+        """The puzzle types of the job, in the order their first section appears."""
+        return list(dict.fromkeys(section.type for section in self.sections))
+
     def previous_issue(self) -> "JobSpec":
         """The same job one interval earlier: its answers go on this issue's sheet."""
         assert self.date is not None
         earlier = self.date - dt.timedelta(days=self.answers.interval_days)
         return self.model_copy(update={"date": earlier})
+
+
+def _custom_trim_ok(profile: PrintProfile, trim_mm: tuple[float, float]) -> bool:
+    if profile.custom_trim_in is None:
+        return False
+    least_w, most_w, least_h, most_h = profile.custom_trim_in
+    width, height = (v / MM_PER_IN for v in trim_mm)
+    return least_w - 1e-6 <= width <= most_w + 1e-6 and least_h - 1e-6 <= height <= most_h + 1e-6
 
 
 def code_stream(job: JobSpec, section_index: int) -> Iterator[str]:
@@ -368,6 +415,9 @@ def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
 
 def _describe(error: dict[str, Any], data: Any) -> tuple[Path_, str]:
     path = _user_path(tuple(error["loc"]), data)
+    where = (error.get("ctx") or {}).get("where")
+    if where:  # a section's parameter: name the key the user wrote, when it is there
+        path = _user_path(tuple(error["loc"]) + tuple(where.split(".")), data)
     kind = error["type"]
     given = error.get("input")
     if kind == "extra_forbidden":
@@ -433,13 +483,9 @@ def load_spec(path: Path, *, date: dt.date | None = None) -> JobSpec:
     """Read, parse and validate a spec file; SpecError lists every problem with its line."""
     source = str(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SpecError(source, ["file not found"]) from None
-    except IsADirectoryError:
-        raise SpecError(source, ["is a folder, not a YAML file"]) from None
-    except OSError as exc:
-        raise SpecError(source, [f"cannot be read ({exc.strerror})"]) from None
+        raw = safeio.read_bounded(path, MAX_SPEC_BYTES)
+    except safeio.Unsafe as exc:
+        raise SpecError(source, [str(exc)]) from None
     return parse_spec(raw, source=source, date=date)
 
 
@@ -453,12 +499,14 @@ def parse_spec(raw: bytes | str, *, source: str = "<spec>", date: dt.date | None
     except UnicodeDecodeError as exc:
         raise SpecError(source, [f"not UTF-8 text (byte {exc.start})"]) from None
     try:
+        safeio.yaml_events_checked(text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.load(text, Loader=_SafeLoader)
+        safeio.check_tree(data)
     except yaml.YAMLError as exc:
         raise SpecError(source, [_yaml_problem(exc)]) from None
-    except RecursionError:
-        raise SpecError(source, ["the YAML nests too deeply"]) from None
+    except safeio.Unsafe as exc:
+        raise SpecError(source, [str(exc)]) from None
     if date is not None and isinstance(data, dict):
         data = {**data, "date": date}
     job, problems = _validate(data, _Lines(node))

@@ -24,10 +24,17 @@ def test_version_and_help() -> None:
         assert ran.code == 0 and "Usage" in ran.stdout
 
 
-def test_types_lists_every_type_with_sizes() -> None:
+def test_types_lists_every_type_with_its_parameters_and_sizes() -> None:
     out = cli("types").stdout
-    for line in ("nonogram", "nuritwin", "kuralin", "5, 10, 15", "6, 7, 8, 9, 10", "5, 6, 7, 8, 9, 10"):
+    for line in ("nonogram", "nuritwin", "kuralin", "5, 10, 15", "6, 7, 8, 9, 10", "5, 6, 7, 8, 9, 10", "5 to 30", "6 to 12"):
         assert line in out
+
+
+def test_new_makes_a_rectangular_puzzle(in_tmp: Path) -> None:
+    ran = cli("new", "nonogram", "--size", "12x7", "--code", "wide", "-o", in_tmp / "one")
+    assert ran.code == 0 and "Nonogram 12×7" in ran.stderr
+    record = json.loads((in_tmp / "one" / "puzzles" / "nonogram-12x7-wide.json").read_text())
+    assert (record["rows"], record["cols"]) == (7, 12)
 
 
 @pytest.mark.parametrize(
@@ -77,7 +84,9 @@ def test_unknown_type_or_size_for_new(in_tmp: Path) -> None:
     ran = cli("new", "nonogrma", "--size", "5", "-o", in_tmp / "n")
     assert ran.code == 2 and "did you mean 'nonogram'" in ran.stderr
     ran = cli("new", "kuralin", "--size", "4", "-o", in_tmp / "n")
-    assert ran.code == 2 and "kuralin comes in sizes 5, 6, 7, 8, 9, 10, not 4" in ran.stderr
+    assert ran.code == 2 and "--size: 4 is not a kuralin grid; give a number from 5 to 12" in ran.stderr
+    ran = cli("new", "kuralin", "--size", "9x13", "-o", in_tmp / "n")
+    assert ran.code == 2 and "--size: 9x13 is not a kuralin grid" in ran.stderr
     assert not (in_tmp / "n").exists()
 
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.codes import rng_for
 from pipeline.errors import RecordError, StepLimit, TimeLimit
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
+from pipeline.puzzles.params import Params
 from pipeline.records import COMMON_FIELDS, dumps_record, make_record
 from pipeline.registry import puzzle_types
 
@@ -27,7 +27,15 @@ COLOUR = re.compile(r"#[0-9a-fA-F]{3,6}\b|rgb\(")
 @cache
 def sample(name: str) -> Generated:
     ptype = puzzle_types()[name]
-    return ptype.generate(min(ptype.sizes), rng_for(name, min(ptype.sizes), "contract"), Budget(seconds=60))
+    return ptype.make(smallest(ptype), "contract", Budget(seconds=60))
+
+
+def smallest(ptype: PuzzleType) -> Params:
+    return min(ptype.presets.values(), key=lambda p: p.rows * p.cols)
+
+
+def largest(ptype: PuzzleType) -> Params:
+    return max(ptype.presets.values(), key=lambda p: p.rows * p.cols)
 
 
 def test_the_three_product_types_are_registered() -> None:
@@ -39,8 +47,24 @@ def test_type_describes_itself(name: str) -> None:
     ptype = puzzle_types()[name]
     assert isinstance(ptype, PuzzleType)
     assert ptype.name == name and ptype.title and isinstance(ptype.version, int)
-    assert list(ptype.sizes) == sorted(ptype.sizes) and all(isinstance(s, int) and s > 1 for s in ptype.sizes)
-    assert len(ptype.rules.split()) > 30, "the rules text is the how-to-play page"
+    assert issubclass(ptype.params, Params) and ptype.presets
+    for params in ptype.presets.values():
+        least, most = ptype.params.grid_range("rows")
+        assert least <= params.rows <= most and params.key == params.size
+    assert len(ptype.how_to_play.split()) > 30, "the rules text is the how-to-play page"
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_print_size_is_known_from_parameters_and_holds_the_drawing(name: str) -> None:
+    ptype = puzzle_types()[name]
+    made = sample(name)
+    params = smallest(ptype)
+    for answer in (False, True):
+        bound = ptype.print_size(params, answer=answer)
+        drawn = ptype.draw(made.puzzle, answer=answer)
+        assert drawn.width_mm <= bound.width_mm + 1e-6 and drawn.height_mm <= bound.height_mm + 1e-6
+        assert drawn.thinnest_line_pt >= bound.thinnest_line_pt - 1e-9
+        assert drawn.smallest_text_pt == 0 or drawn.smallest_text_pt >= bound.smallest_text_pt - 1e-9
 
 
 @pytest.mark.parametrize("name", TYPES)
@@ -93,9 +117,9 @@ def test_drawings_are_black_and_white_legible_svg(name: str, answer: bool) -> No
 @pytest.mark.parametrize("name", TYPES)
 def test_same_code_same_record(name: str) -> None:
     ptype = puzzle_types()[name]
-    size = min(ptype.sizes)
-    first = ptype.generate(size, rng_for(name, size, "repeat"), Budget(seconds=60))
-    second = ptype.generate(size, rng_for(name, size, "repeat"), Budget(seconds=60))
+    size = smallest(ptype)
+    first = ptype.make(size, "repeat", Budget(seconds=60))
+    second = ptype.make(size, "repeat", Budget(seconds=60))
     as_text = lambda g: dumps_record(make_record(ptype, g.puzzle, puzzle_id="x", code="repeat", stats=g.stats))
     assert as_text(first) == as_text(second)
 
@@ -105,9 +129,9 @@ def records(codes: list[str]) -> str:
     out = {}
     for name in TYPES:
         ptype = puzzle_types()[name]
-        size = min(ptype.sizes)
+        size = smallest(ptype)
         for code in codes:
-            made = ptype.generate(size, rng_for(name, size, code), Budget(seconds=60))
+            made = ptype.make(size, code, Budget(seconds=60))
             out[f"{name} {code}"] = [ptype.to_record(made.puzzle), made.stats]
     return json.dumps(out, sort_keys=True)
 
@@ -128,15 +152,15 @@ def test_same_code_same_record_in_another_process() -> None:
 @pytest.mark.parametrize("name", TYPES)
 def test_the_step_limit_reaches_the_caller(name: str) -> None:
     ptype = puzzle_types()[name]
-    size = max(ptype.sizes)
+    size = largest(ptype)
     with pytest.raises(StepLimit) as caught:
-        ptype.generate(size, rng_for(name, size, "tight"), Budget(steps=5))
+        ptype.make(size, "tight", Budget(steps=5))
     assert not isinstance(caught.value, TimeLimit)
 
 
 @pytest.mark.parametrize("name", TYPES)
 def test_a_spent_time_budget_gives_up(name: str) -> None:
     ptype = puzzle_types()[name]
-    size = max(ptype.sizes)
+    size = largest(ptype)
     with pytest.raises(TimeLimit):
-        ptype.generate(size, rng_for(name, size, "late"), Budget(seconds=0))
+        ptype.make(size, "late", Budget(seconds=0))

@@ -1,8 +1,11 @@
-"""The proof engine shares no code with the solvers and generators it double-checks."""
+"""Who may import whom: the proof engine shares no code with the solvers and generators it
+double-checks, and page planning never sees a puzzle type, the registry or the job spec."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +51,14 @@ def test_the_check_is_solver_free() -> None:
         for module in imported_modules(PACKAGE / "puzzles" / name / "rules.py"):
             parts = module.replace(".", " ").split()
             assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/rules.py imports {module}"
+
+
+def test_render_imports_no_puzzle_type_registry_or_spec() -> None:
+    """render/ plans pages from figures and settings, so a new type or a spec change cannot reach
+    into page planning."""
+    script = (
+        "import sys, pipeline.render.book, pipeline.render.geometry, pipeline.render.figures, pipeline.render.style\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('pipeline.puzzles', 'pipeline.registry', 'pipeline.spec'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

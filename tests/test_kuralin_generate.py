@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from functools import cache
@@ -10,7 +11,6 @@ from functools import cache
 import pytest
 
 from kuralin_reference import loop_from_picture
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin import generate
@@ -23,7 +23,7 @@ CASES = [(size, code) for size, codes in CODES.items() for code in codes]
 
 @cache
 def made(size: int, code: str):
-    return KURALIN.generate(size, rng_for("kuralin", size, code), Budget())
+    return KURALIN.make(size, code, Budget())
 
 
 def without(puzzle: KuralinPuzzle, index: int) -> KuralinPuzzle:
@@ -58,7 +58,7 @@ def test_every_circle_is_needed(size, code):
 
 def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
     monkeypatch.setattr(generate, "COUNT_STEPS", 300)
-    result = KURALIN.generate(6, rng_for("kuralin", 6, "d2"), Budget())
+    result = KURALIN.make(6, "d2", Budget())
     puzzle = result.puzzle
     assert result.stats["drops_at_step_limit"] > 0
     assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.check(puzzle, puzzle.answer) == []
@@ -87,7 +87,7 @@ def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
         return real(board, limit, budget, **options)
 
     monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
-    result = KURALIN.generate(4, rng_for("kuralin", 4, "redraw"), Budget())
+    result = generate.generate(4, 4, random.Random("redraw"), Budget())
     assert drawn and result.stats["attempts"] == 2
     assert result.puzzle.answer != ambiguous
     assert KURALIN.prove(result.puzzle, 2) == [result.puzzle.answer]
@@ -99,6 +99,6 @@ def test_small_puzzles_generate_quickly():
         times = []
         for index in range(5):
             start = time.process_time()
-            KURALIN.generate(size, rng_for("kuralin", size, f"quick-{index}"), Budget())
+            KURALIN.make(size, f"quick-{index}", Budget())
             times.append(time.process_time() - start)
         assert statistics.median(times) < bound, (size, times)

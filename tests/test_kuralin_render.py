@@ -54,9 +54,9 @@ def test_circles_sit_on_grid_points_with_three_distinct_marks():
 
 
 def test_the_rules_explain_how_grey_circles_are_printed():
-    assert "grey circles as an empty circle with a black dot" in KURALIN.rules
-    assert "black cells are hatched" in KURALIN.rules
-    assert all(paragraph.strip() for paragraph in KURALIN.rules.split("\n\n"))
+    assert "grey circles as an empty circle with a black dot" in KURALIN.how_to_play
+    assert "black cells are hatched" in KURALIN.how_to_play
+    assert all(paragraph.strip() for paragraph in KURALIN.how_to_play.split("\n\n"))
 
 
 def test_the_answer_shows_black_cells_and_the_loop_through_cell_centres():

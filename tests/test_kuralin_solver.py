@@ -12,6 +12,7 @@ from kuralin_reference import (
     brute_answers,
     circles_from_picture,
     loop_from_picture,
+    obeys,
     puzzle,
     random_circles,
 )
@@ -22,7 +23,7 @@ from pipeline.puzzles.kuralin.model import loop_order, solution_from_lines
 from pipeline.puzzles.kuralin.proof import _Encoding
 from pipeline.puzzles.kuralin.solver import Board, colour_limits, search
 
-SIZES = [(3, 3), (3, 4), (4, 4), (4, 5)]
+SIZES = [(3, 3), (3, 4), (4, 3), (4, 4), (4, 5), (5, 4)]
 SETS_PER_SIZE = 100
 ENOUGH = 40  # beyond this many answers, only check that every one found is real
 
@@ -50,7 +51,7 @@ def test_solver_finds_exactly_the_loops_brute_force_finds(rows, cols):
             assert set(lines) == want, circles
         else:
             assert len(lines) == ENOUGH + 1 and set(lines) <= want
-        assert all(KURALIN.check(puzzle(rows, cols, circles, a), a) == [] for a in got)
+        assert all(obeys(rows, cols, circles, a) for a in got)
         seen[min(len(want), 2)] += 1
     assert seen[0] >= 10 and seen[1] >= 10 and seen[2] >= 10, seen
 
@@ -63,6 +64,24 @@ def test_proof_counts_match_brute_force(rows, cols):
         assert len(got) == min(len(want), 3), circles
         assert {answer.lines for answer in got} <= want
         assert all(answer == solution_from_lines(rows, cols, answer.lines) for answer in got)
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 4), (4, 4)])
+def test_the_reference_and_the_rules_checker_judge_alike(rows, cols):
+    # Both judge loops that fit, loops at random and line sets that are no loop, against circle sets.
+    rng = random.Random(f"judges-{rows}x{cols}")
+    loops = all_loops(rows, cols)
+    verdicts = Counter()
+    for circles in circle_sets(rows, cols):
+        fitting = sorted(brute_answers(rows, cols, circles), key=sorted)
+        lines = rng.choice(fitting) if fitting and rng.random() < 0.5 else rng.choice(loops)
+        if rng.random() < 0.3:
+            lines = lines ^ rng.choice(loops)
+        answer = solution_from_lines(rows, cols, frozenset(lines))
+        agreed = obeys(rows, cols, circles, answer)
+        assert agreed == (KURALIN.check(puzzle(rows, cols, circles, answer), answer) == []), (circles, lines)
+        verdicts[agreed] += 1
+    assert verdicts[True] >= 10 and verdicts[False] >= 10, verdicts
 
 
 def test_loop_cuts_never_forbid_a_real_loop():
@@ -158,3 +177,20 @@ def test_shuffled_search_draws_long_enough_loops_and_repeats_itself():
     assert first == again
     assert sum(row.count(".") for row in first[0].cells) >= 27
     assert KURALIN.check(puzzle(7, 7, (), first[0]), first[0]) == []
+
+
+def test_searches_take_the_same_steps_as_ever():
+    # A search that reaches its step limit drops the generator's attempt, so the steps a search
+    # takes are part of what a code makes: a faster search must visit exactly the same states.
+    # Pinned from the search before it was a class (commit 43a2fe1).
+    spent = []
+    for run in (
+        lambda budget: KURALIN.solve(puzzle(6, 6, circles_from_picture(PUBLISHED_CIRCLES), None), 5, budget),
+        lambda budget: search(Board(7, 7, []), 1, budget, rng=random.Random(7), min_length=27),
+        lambda budget: search(Board(5, 6, []), 1000, budget),
+        lambda budget: search(Board(6, 6, colour_limits(loop_from_picture(PUBLISHED_ANSWER).cells)), 2, budget),
+    ):
+        budget = Budget()
+        run(budget)
+        spent.append(budget.spent)
+    assert spent == [106, 51, 10414, 70]

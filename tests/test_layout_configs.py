@@ -26,6 +26,7 @@ def test_configs_cover_the_print_formats() -> None:
     assert jobs["imposed"].imposition
 
 
+@pytest.mark.slow
 def test_weekly_sheet_builds_with_one_command(tmp_path: Path) -> None:
     ran = cli("build", ROOT / "configs" / "weekly.yaml", "-o", tmp_path)
     assert ran.code == 0, ran.stderr

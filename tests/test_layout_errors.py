@@ -12,11 +12,12 @@ from conftest import cli, write_spec
 from pipeline.errors import LayoutError, RecordError, SpecError
 from pipeline.manifest import record_path
 from pipeline.render.geometry import auto_gutter_mm
-from pipeline.spec import MM_PER_IN, parse_spec
+from pipeline.pages import MM_PER_IN
+from pipeline.spec import parse_spec
 from pipeline.stages import layout as layout_stage
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
-from pipeline.stages.preflight import preflight
+from pipeline.stages.preflight import book_style, preflight
 from pipeline.stages.verify import verify
 
 SMALL = """\
@@ -88,7 +89,7 @@ def test_preflight_names_every_section_and_answer_group_that_cannot_fit() -> Non
 def test_preflight_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
     job = parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
     assert preflight(job) == [
-        "page.gutter: a book of 978 pages is thicker than the gutter table allows (828 pages at most); "
+        "page.gutter: a book of 980 pages is thicker than the gutter table allows (828 pages at most); "
         "split the job into volumes or set page.gutter to a length"
     ]
     fixed = parse_spec("title: t\nseed: s\npage: {gutter: 0.875in}\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
@@ -97,7 +98,7 @@ def test_preflight_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
 
 def test_a_newsletter_front_must_hold_every_puzzle() -> None:
     job = parse_spec("title: t\ndate: 2026-11-30\nformat: newsletter\npage: A5\nsections: [{type: nonogram, size: 15, count: 6}]\n")
-    assert preflight(job)[0].startswith("sections[0] (Nonogram 15×15) on the front page: 6 per page")
+    assert preflight(job)[0].startswith("the front page: 6 puzzles do not fit legibly")
 
 
 def test_build_with_no_room_for_a_grid_exits_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -129,7 +130,7 @@ def test_unproved_puzzles_are_never_printed(tmp_path: Path) -> None:
     edit_manifest(folder, fail_one)
     with pytest.raises(LayoutError) as caught:
         layout(folder)
-    assert f"{first} (failed)" in str(caught.value) and f"{second} (not verified)" in str(caught.value)
+    assert f"{first} (verdict: failed)" in str(caught.value) and f"{second} (not verified)" in str(caught.value)
     assert not (folder / "booklet.pdf").exists()
     ran = cli("layout", folder)
     assert ran.code == 1 and first in ran.stderr
@@ -171,7 +172,7 @@ def test_a_malformed_record_names_its_file(tmp_path: Path, field: str, value: ob
 def test_auto_gutter_is_taken_from_the_rendered_page_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """A book that renders to 151 pages with the narrow gutter and to 150 with the wide one
     keeps the wide one: never a gutter narrower than its page count asks for."""
-    job = parse_spec(SMALL)
+    job = book_style(parse_spec(SMALL))
     narrow, wide = auto_gutter_mm(150), auto_gutter_mm(151)
     rendered = []
 
@@ -191,7 +192,20 @@ def test_layout_rewrites_no_picture_that_has_not_changed(tmp_path: Path) -> None
     folder = built(tmp_path)
     report = layout(folder)
     svgs = sorted((folder / "puzzles").glob("*.svg"))
-    assert len(svgs) == 4 and report.files == [folder / "booklet.pdf"]
+    assert len(svgs) == 4 and report.files == [folder / "booklet.pdf", folder / "preflight.json"]
     stamps = [p.stat().st_mtime_ns for p in svgs]
     layout(folder)
     assert [p.stat().st_mtime_ns for p in svgs] == stamps
+
+
+def test_pages_too_small_for_the_real_puzzles_are_bad_input_at_layout_too(tmp_path: Path) -> None:
+    """Layout checks the real puzzles again: a manifest whose page no longer holds them (edited
+    after generating) is the same kind of problem preflight reports: exit 2, no PDF."""
+    folder = built(tmp_path / "out", SMALL.replace("size: 5, count: 2", "size: 15, count: 2"))
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["job"]["page"]["size"] = "60x80mm"
+    manifest["job"]["page"]["margins"] = {"top": 7, "bottom": 7, "outside": 7, "inside": 1}
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    ran = cli("layout", folder)
+    assert ran.code == 2 and "Traceback" not in ran.stderr and "does not fit legibly" in ran.stderr
+    assert not (folder / "booklet.pdf").exists()

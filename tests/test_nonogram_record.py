@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogram_reference import puzzle_from_text
-from pipeline.codes import rng_for
+from nonogram_reference import puzzle_from_text, shows_clues
 from pipeline.errors import RecordError
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.nonogram import PUZZLE_TYPE
+from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate
 
 DIAGONAL = puzzle_from_text("""
     #.
@@ -40,8 +40,25 @@ def test_check_names_each_broken_rule(answer, codes):
     assert PUZZLE_TYPE.check(DIAGONAL, answer) == codes
 
 
+def grids(rows: int, cols: int):
+    return st.lists(st.text("#.", min_size=cols, max_size=cols), min_size=rows, max_size=rows)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.tuples(st.integers(1, 6), st.integers(1, 6)).flatmap(
+        lambda shape: st.tuples(grids(*shape), st.one_of(grids(*shape), grids(*shape[::-1])))
+    )
+)
+def test_check_agrees_with_the_reference_on_any_answer(picture_and_answer):
+    picture, answer = picture_and_answer
+    puzzle = puzzle_from_text(" ".join(picture))
+    for tried in (tuple(answer), tuple(picture)):
+        assert (PUZZLE_TYPE.check(puzzle, tried) == []) == shows_clues(puzzle, tried)
+
+
 def made(size: int, code: str):
-    return PUZZLE_TYPE.generate(size, rng_for("nonogram", size, code), Budget())
+    return PUZZLE_TYPE.make(size, code, Budget())
 
 
 def full_record(puzzle) -> dict:
@@ -55,6 +72,18 @@ def test_records_round_trip(size):
     record = json.loads(json.dumps(full_record(puzzle)))
     assert PUZZLE_TYPE.from_record(record) == puzzle
     assert list(PUZZLE_TYPE.to_record(puzzle)) == ["row_clues", "col_clues", "solution"]
+
+
+@pytest.mark.parametrize("rows, cols", [(15, 20), (25, 15)])
+def test_rectangular_records_round_trip_and_keep_rows_and_columns_apart(rows, cols):
+    puzzle = generate.generate(rows, cols, random.Random(f"{rows}x{cols}/record"), Budget()).puzzle
+    record = json.loads(json.dumps(full_record(puzzle)))
+    assert PUZZLE_TYPE.from_record(record) == puzzle
+    assert len(record["row_clues"]) == rows and len(record["col_clues"]) == cols
+    assert all(len(line) == cols for line in record["solution"])
+    swapped = {**record, "rows": cols, "cols": rows}
+    with pytest.raises(RecordError):
+        PUZZLE_TYPE.from_record(swapped)
 
 
 def test_an_empty_line_is_an_empty_list():

@@ -9,12 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nonogram_reference import puzzle_from_text
-from pipeline.codes import rng_for
+from nonogram_reference import puzzle_from_text, runs
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.nonogram import PUZZLE_TYPE
-from pipeline.puzzles.nonogram.render import CELL_MM, CLUE_GAP_MM, LINE_PITCH_MM
-from pipeline.render.svg import DIGIT_EM
+from pipeline.puzzles.nonogram import PUZZLE_TYPE, render
+from pipeline.puzzles.nonogram.render import CELL_MM, CLUE_GAP_MM, LINE_PITCH_MM, print_size
+from pipeline.render.svg import DIGIT_EM, FigureSize
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -97,7 +96,7 @@ def test_the_busiest_15x15_fits_an_a5_text_block_at_natural_size():
 @pytest.mark.parametrize("size", [5, 10, 15])
 @pytest.mark.parametrize("answer", [False, True])
 def test_figures_are_black_on_white_and_compact(size, answer):
-    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(size, "draw", Budget()).puzzle
     figure = PUZZLE_TYPE.draw(puzzle, answer=answer)
     colours = set(re.findall(r'(?:fill|stroke)="([^"]+)"', figure.svg))
     assert colours <= {"#000000", "#ffffff", "none"}, colours
@@ -119,7 +118,7 @@ def test_figures_are_black_on_white_and_compact(size, answer):
 
 @pytest.mark.parametrize("size, heavier", [(5, 0), (10, 2), (15, 4)])
 def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
-    puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, "draw"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(size, "draw", Budget()).puzzle
     paths = [e for e in elements(PUZZLE_TYPE.draw(puzzle, answer=False).svg) if e.tag == f"{SVG}path"]
     widths = sorted({float(p.get("stroke-width")) for p in paths})
     by_width = {float(p.get("stroke-width")): p.get("d").count("M") for p in paths}
@@ -127,6 +126,17 @@ def test_a_heavier_line_every_five_cells_inside_the_frame(size, heavier):
     assert by_width[widths[-1]] == 4  # the frame
     if heavier:
         assert by_width[widths[1]] == heavier
+
+
+@pytest.mark.parametrize("rows, cols, heavier", [(30, 30, 10), (15, 20, 5), (25, 15, 6), (5, 30, 5)])
+def test_large_and_rectangular_grids_get_a_heavier_line_every_five_cells(rows, cols, heavier):
+    puzzle = puzzle_from_text(" ".join("#" * cols if r == 0 else "." * cols for r in range(rows)))
+    figure = PUZZLE_TYPE.draw(puzzle, answer=False)
+    paths = [e for e in elements(figure.svg) if e.tag == f"{SVG}path"]
+    by_width = {float(p.get("stroke-width")): p.get("d").count("M") for p in paths}
+    thin, medium, heavy = sorted(by_width)
+    assert by_width[medium] == heavier and by_width[heavy] == 4
+    assert by_width[thin] == (rows - 1) + (cols - 1) - heavier
 
 
 @settings(max_examples=40, deadline=None)
@@ -151,3 +161,42 @@ def test_every_clue_number_reads_back_in_its_place(rows):
         ys = sorted(t[1] for t in in_cols if t[0] == column)
         assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([LINE_PITCH_MM] * (len(ys) - 1), abs=0.02)
         assert top - CLUE_GAP_MM - LINE_PITCH_MM < ys[-1] < top - CLUE_GAP_MM
+
+
+def dotted(rows: int, cols: int):
+    """Every other cell of every other line filled: every row and column clue as long as it can be."""
+    return puzzle_from_text(" ".join("".join("#" if r % 2 == c % 2 == 0 else "." for c in range(cols)) for r in range(rows)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.tuples(st.integers(1, 30), st.integers(1, 30), st.floats(0, 1)).flatmap(
+        lambda shape: st.lists(
+            st.lists(st.booleans() if shape[2] < 0.5 else st.sampled_from([True, False, False]), min_size=shape[1], max_size=shape[1]),
+            min_size=shape[0], max_size=shape[0],
+        )
+    ),
+    st.booleans(),
+)
+def test_no_drawing_is_larger_than_its_print_size(cells, answer):
+    puzzle = puzzle_from_text(" ".join("".join("#" if cell else "." for cell in row) for row in cells))
+    drawn = PUZZLE_TYPE.draw(puzzle, answer=answer)
+    room = print_size(puzzle.rows, puzzle.cols, answer=answer)
+    assert drawn.width_mm <= room.width_mm and drawn.height_mm <= room.height_mm
+    assert (drawn.smallest_text_pt, drawn.thinnest_line_pt) == (room.smallest_text_pt, room.thinnest_line_pt)
+
+
+@pytest.mark.parametrize("rows, cols", [(5, 5), (15, 20), (25, 15), (30, 30), (5, 30), (30, 5), (1, 1), (2, 7)])
+@pytest.mark.parametrize("answer", [False, True])
+def test_the_print_size_is_the_busiest_drawing(rows, cols, answer):
+    drawn = PUZZLE_TYPE.draw(dotted(rows, cols), answer=answer)
+    assert print_size(rows, cols, answer=answer) == FigureSize(
+        drawn.width_mm, drawn.height_mm, drawn.smallest_text_pt, drawn.thinnest_line_pt, drawn.grid_x_mm, drawn.grid_y_mm
+    )
+
+
+def test_the_widest_row_clue_is_the_widest_of_every_line():
+    for length in range(1, 17):
+        widest = max(render._row_clue_width(runs(format(bits, f"0{length}b").replace("1", "#").replace("0", ".")))
+                     for bits in range(2**length))
+        assert render._widest_row_clue(length) == widest

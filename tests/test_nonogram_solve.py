@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from nonogram_reference import answers, puzzle_from_text, runs
-from pipeline.codes import rng_for
+from nonogram_reference import answers, puzzle_from_text, runs, shows_clues
 from pipeline.errors import StepLimit
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.nonogram import PUZZLE_TYPE, proof
+from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate, proof
 from pipeline.puzzles.nonogram.model import Nonogram
 
 # Unique, but the line solver stops short of the answer: finishing it takes trying a cell and
@@ -52,7 +51,7 @@ def test_counts_agree_with_brute_force_on_random_clue_sets():
         assert len(solved) == len(proved) == len(expected), puzzle
         for found in (solved, proved):
             assert len(set(found)) == len(found)
-            assert all(PUZZLE_TYPE.check(puzzle, answer) == [] for answer in found)
+            assert all(shows_clues(puzzle, answer) for answer in found)
         seen[len(expected)] += 1
     assert min(seen.values()) >= 40, seen
 
@@ -92,14 +91,34 @@ def test_clues_too_long_for_their_line_have_no_answer():
 @pytest.mark.parametrize("size", [5, 10, 15])
 def test_generated_puzzles_are_proved_unique_by_both_engines(size):
     for index in range(5):
-        puzzle = PUZZLE_TYPE.generate(size, rng_for("nonogram", size, f"solve-{index}"), Budget()).puzzle
+        puzzle = PUZZLE_TYPE.make(size, f"solve-{index}", Budget()).puzzle
         assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
         assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
         assert PUZZLE_TYPE.promises(puzzle) == []
 
 
+@pytest.mark.parametrize("rows, cols", [(15, 20), (25, 15), (5, 30), (30, 20)])
+def test_generated_rectangles_are_proved_unique_by_both_engines(rows, cols):
+    for index in range(3):
+        puzzle = generate.generate(rows, cols, random.Random(f"{rows}x{cols}/solve-{index}"), Budget()).puzzle
+        assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
+        assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
+        assert PUZZLE_TYPE.promises(puzzle) == []
+        assert PUZZLE_TYPE.check(puzzle, puzzle.answer) == []
+
+
+@pytest.mark.parametrize("picture", ["#.....# .#...#.", "#. .# .. .. .. .# #."])
+def test_both_engines_count_the_answers_of_a_wide_or_tall_grid(picture):
+    # two diagonal pairs, each of which can be mirrored on its own: four answers
+    puzzle = puzzle_from_text(picture)
+    expected = sorted(answers(puzzle, limit=10))
+    assert len(expected) == 4
+    assert sorted(PUZZLE_TYPE.solve(puzzle, 10, Budget())) == expected
+    assert sorted(PUZZLE_TYPE.prove(puzzle, 10)) == expected
+
+
 def test_solving_stops_at_the_step_limit():
-    puzzle = PUZZLE_TYPE.generate(15, rng_for("nonogram", 15, "steps"), Budget()).puzzle
+    puzzle = PUZZLE_TYPE.make(15, "steps", Budget()).puzzle
     with pytest.raises(StepLimit):
         PUZZLE_TYPE.solve(puzzle, 2, Budget(steps=10))
 

@@ -10,7 +10,6 @@ from functools import cache
 
 import pytest
 
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin import generate
@@ -24,7 +23,7 @@ CASES = [pytest.param(size, code, marks=[SLOW] if size >= 9 else []) for size, c
 
 @cache
 def made(size: int, code: str):
-    return NURITWIN.generate(size, rng_for("nuritwin", size, code), Budget())
+    return NURITWIN.make(size, code, Budget())
 
 
 def without_number(puzzle: NuritwinPuzzle, region: int) -> NuritwinPuzzle:
@@ -62,7 +61,7 @@ def test_every_printed_number_is_needed(size, code):
 def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
     monkeypatch.setattr(generate, "COUNT_STEPS", 20)
     monkeypatch.setattr(generate, "DRAW_STEPS", 100)
-    result = NURITWIN.generate(7, rng_for("nuritwin", 7, "dropping"), Budget())
+    result = NURITWIN.make(7, "dropping", Budget())
     puzzle = result.puzzle
     assert result.stats["dropped_at_step_limit"] > 0
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.check(puzzle, puzzle.answer) == []
@@ -74,7 +73,7 @@ def test_small_puzzles_generate_quickly():
         times = []
         for index in range(5):
             start = time.process_time()
-            NURITWIN.generate(size, rng_for("nuritwin", size, f"quick-{index}"), Budget())
+            NURITWIN.make(size, f"quick-{index}", Budget())
             times.append(time.process_time() - start)
         assert statistics.median(times) < bound, (size, times)
 

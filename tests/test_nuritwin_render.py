@@ -74,7 +74,9 @@ def test_print_size_is_what_every_drawing_of_that_size_gives(rows, cols, answer)
     expected = print_size(rows, cols, answer=answer)
     for puzzle in (generated(rows, cols), without_numbers(generated(rows, cols))):
         figure = NURITWIN.draw(puzzle, answer=answer)
-        assert FigureSize(figure.width_mm, figure.height_mm, figure.smallest_text_pt, figure.thinnest_line_pt) == expected
+        assert FigureSize(
+            figure.width_mm, figure.height_mm, figure.smallest_text_pt, figure.thinnest_line_pt, figure.grid_x_mm, figure.grid_y_mm
+        ) == expected
 
 
 def test_nothing_drawn_is_finer_than_print_size_says():

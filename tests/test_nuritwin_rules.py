@@ -107,9 +107,9 @@ def test_every_code_is_exercised():
 
 
 def test_rules_text_restates_every_rule_in_short_paragraphs():
-    paragraphs = NURITWIN.rules.split("\n\n")
+    paragraphs = NURITWIN.how_to_play.split("\n\n")
     assert len(paragraphs) >= 4 and all(p.strip() == p and p for p in paragraphs)
-    text = NURITWIN.rules.lower()
+    text = NURITWIN.how_to_play.lower()
     for phrase in ("two blocks", "same size", "number", "2 × 2", "join"):
         assert phrase in text, phrase
 

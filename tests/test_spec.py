@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import SpecError
-from pipeline.spec import code_stream, load_spec, parse_page_size, parse_spec
+from pipeline.pages import parse_page_size
+from pipeline.spec import code_stream, load_spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = """\
@@ -49,7 +50,12 @@ def test_a_good_spec_loads_with_defaults() -> None:
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1}\ntitel: y\n", "line 5: titel: unknown key 'titel'; did you mean 'title'?"),
         ("title: 5\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1}\n", "line 1: title: Input should be a valid string, got int 5"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogrm, size: 5, count: 1}\n", "line 4: sections[0].type: unknown puzzle type 'nonogrm'"),
-        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 7, count: 1}\n", "line 4: sections[0].size: nonogram comes in sizes 5, 10, 15, not 7"),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 31, count: 1}\n", "line 4: sections[0].size: nonogram grids have 5 to 30 rows and columns, not 31"),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 20x4, count: 1}\n", "line 4: sections[0].size: nonogram grids have 5 to 30 rows and columns, not 20x4"),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: big, count: 1}\n", "line 4: sections[0].size: 'big' is not a size"),
+        ("title: x\nseed: 1\nsections:\n  - type: nonogram\n    count: 1\n    params: {rows: 10, colz: 5}\n", "line 6: sections[0].params.colz: unknown parameter 'colz'; did you mean 'cols'?"),
+        ("title: x\nseed: 1\nsections:\n  - type: kuralin\n    count: 1\n    params:\n      rows: 13\n", "line 7: sections[0].params.rows: Input should be less than or equal to 12"),
+        ("title: x\nseed: 1\nsections:\n  - {type: kuralin, count: 1, size: 8, params: {rows: 9}}\n", "sections[0].size: give the grid as `size` or as params.rows and params.cols, not both"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 0}\n", "line 4: sections[0].count: Input should be greater than or equal to 1"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: -3}\n", "sections[0].count"),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 10001}\n", "less than or equal to 10000"),
@@ -72,7 +78,7 @@ def test_each_bad_spec_gets_a_message_naming_its_place(text: str, expected: str)
 def test_every_problem_is_reported_at_once_in_line_order() -> None:
     found = problems(
         "title: x\nseed: 1\npgae: A4\nsections:\n"
-        "  - {type: nonogram, size: 7, count: 1}\n"
+        "  - {type: nonogram, size: 4, count: 1}\n"
         "  - {type: nonogram, size: 5, count: 0, codes: [x, x]}\n"
     )
     assert [p.split(":")[0] for p in found] == ["line 3", "line 5", "line 6", "line 6"]

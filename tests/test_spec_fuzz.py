@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import copy
 from typing import Any
 
@@ -64,6 +66,7 @@ def paths(node: Any, prefix: tuple = ()) -> list[tuple]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_random_mutations_of_a_valid_spec(data: st.DataObject) -> None:

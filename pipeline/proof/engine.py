@@ -13,9 +13,6 @@ from typing import Callable, Iterable, Sequence
 
 from pysat.solvers import Solver
 
-# Chosen by measurement (bench proof times for all three types); see README, "Verification".
-DEFAULT_SOLVER = "cadical153"
-
 Clause = list[int]
 Refine = Callable[[set[int]], list[Clause]]
 
@@ -26,9 +23,10 @@ def enumerate_models(
     *,
     limit: int = 2,
     refine: Refine | None = None,
-    solver: str = DEFAULT_SOLVER,
+    solver: str,
 ) -> list[frozenset[int]]:
-    """Up to `limit` distinct answers, each the set of `project` variables true in it."""
+    """Up to `limit` distinct answers, each the set of `project` variables true in it; each type
+    names the SAT solver its measurements chose (see README, "Verification")."""
     found: list[frozenset[int]] = []
     with Solver(name=solver, bootstrap_with=[list(c) for c in clauses]) as sat:
         while len(found) < limit and sat.solve():

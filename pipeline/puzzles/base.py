@@ -6,13 +6,16 @@ so a new type is one new folder under pipeline/puzzles/ and nothing else changes
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping
 
+from pipeline.codes import rng_for
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.render.svg import Figure
+from pipeline.puzzles.params import Params, parse_size
+from pipeline.render.svg import Figure, FigureSize
 
 
 class Budget:
@@ -64,46 +67,82 @@ class Generated:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-@runtime_checkable
-class PuzzleType(Protocol):
-    """Puzzles are each type's own frozen dataclasses with at least `rows`, `cols` and `answer`.
+def no_promises(puzzle: Any) -> list[str]:
+    """A type whose only publishing promise is the one answer every type keeps."""
+    return []
 
-    Answers (from `answer`, `solve` and `prove`) are values of one type per puzzle type that
+
+@dataclass(frozen=True)
+class PuzzleType:
+    """One puzzle type, filled once in its folder's __init__.py (like a `struct game`).
+
+    Puzzles are each type's own frozen dataclasses with at least `rows`, `cols` and `answer`.
+    Answers (from `answer_of`, `solve` and `prove`) are values of one type per puzzle type that
     compare with ==, so verify can tell the stored answer from a second one.
     """
 
     name: str  # the spec's `type:` and the record's "type"
     title: str  # for headings
-    sizes: Sequence[int]  # square sizes it can make
     version: int  # generator version: bump when a change alters what a code makes
-    rules: str  # how to play, in our own words; paragraphs separated by blank lines
+    how_to_play: str  # the rules in our own words; paragraphs separated by blank lines
+    params: type[Params]  # the typed parameters, with their ranges, defaults and presets
+    # (params, rng, budget) -> a puzzle with its answer, proved unique; StepLimit when the budget runs out
+    generate: Callable[[Any, random.Random, Budget], Generated]
+    # (params, answer=) -> the most room a figure of these parameters can take: no puzzle needed
+    print_size: Callable[..., FigureSize]
+    # (puzzle, limit, budget) -> up to `limit` distinct answers from the printed clues, by the type's own solver
+    solve: Callable[[Any, int, Budget], list[Any]]
+    # (puzzle, answer) -> named failure codes for `answer` against the rules and clues; [] when valid
+    check: Callable[[Any, Any], list[str]]
+    # (puzzle, limit) -> up to `limit` answers by the independent engine in proof.py, which must not
+    # import the type's solver or generator
+    prove: Callable[[Any, int], list[Any]]
+    to_record: Callable[[Any], dict[str, Any]]  # the type's own record fields (clues and answer)
+    from_record: Callable[[dict[str, Any]], Any]  # RecordError names the bad field
+    draw: Callable[..., Figure]  # (puzzle, answer=) -> black-and-white SVG
+    cell_mm: float  # a cell's side as `draw` makes it (the figure's natural size)
+    max_cell_mm: float  # the largest cell pages grow it to: bigger only spreads the grid, it helps no solver
+    # failure codes for publishing promises beyond one answer (Nonogram: line-solvable)
+    promises: Callable[[Any], list[str]] = no_promises
+    answer_field: str = "solution"  # the record field that holds the answer
+    # Earlier generator versions kept in the package, so a spec pinned to one (`generator:
+    # nuritwin/1`) reprints its puzzles: version -> that version's generate. At least the two
+    # most recent versions are kept (see README, "Editions").
+    previous: Mapping[int, Callable[[Any, random.Random, Budget], Generated]] = field(default_factory=dict)
 
-    def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        """A puzzle with its answer, proved unique; raises StepLimit when the budget runs out."""
+    @property
+    def kept_versions(self) -> list[int]:
+        return sorted({self.version, *self.previous})
 
-    def solve(self, puzzle: Any, limit: int, budget: Budget) -> list[Any]:
-        """Up to `limit` distinct answers from the printed clues, by the type's own solver."""
+    def answer_of(self, puzzle: Any) -> Any:
+        return puzzle.answer
 
-    def check(self, puzzle: Any, answer: Any) -> list[str]:
-        """Named failure codes for `answer` against the rules and clues; [] when valid."""
+    def shown_answer(self, puzzle: Any, answer: Any) -> Any:
+        """An answer as the record would print it, so a person can see a second answer."""
+        return self.to_record(dataclasses.replace(puzzle, answer=answer))[self.answer_field]
 
-    def promises(self, puzzle: Any) -> list[str]:
-        """Failure codes for type-specific publishing promises beyond a unique answer.
+    @property
+    def presets(self) -> dict[str, Params]:
+        return {name: self.params(**values) for name, values in self.params.presets.items()}
 
-        Nonogram promises line-solvability; a type without such a promise returns [].
-        """
+    def make_params(self, size: Any = None, **given: Any) -> Params:
+        """Parameters from a size as written (10, '20x15', a preset name) and named values;
+        pydantic's ValidationError or ValueError say what is wrong."""
+        grid = parse_size(size, self.params.presets) if size is not None else {}
+        return self.params(**{**grid, **given})
 
-    def prove(self, puzzle: Any, limit: int) -> list[Any]:
-        """Up to `limit` distinct answers from the printed clues, by the independent engine.
+    def make(self, params: Params | int | str, code: str, budget: Budget, version: int | None = None) -> Generated:
+        """The puzzle a code makes with these parameters (or a size as written, 10 or '20x15'),
+        by this generator version or a kept earlier one."""
+        chosen = params if isinstance(params, Params) else self.make_params(params)
+        generate = self.generate if version in (None, self.version) else self.previous[version]
+        made = generate(chosen, rng_for(self.name, chosen, code), budget)
+        # a record names its grid from the parameters: a generator that drew another grid is a bug
+        if (made.puzzle.rows, made.puzzle.cols) != (chosen.rows, chosen.cols):
+            raise RuntimeError(f"{self.name} generator made a {made.puzzle.cols}×{made.puzzle.rows} grid for {chosen.label}")
+        return made
 
-        Implemented in the type's proof.py, which must not import its solver or generator.
-        """
-
-    def to_record(self, puzzle: Any) -> dict[str, Any]:
-        """The type's own record fields (clues and solution); common fields are added elsewhere."""
-
-    def from_record(self, record: dict[str, Any]) -> Any:
-        """The puzzle a record describes; RecordError names the bad field."""
-
-    def draw(self, puzzle: Any, *, answer: bool) -> Figure:
-        """The puzzle (or its answer) as black-and-white SVG."""
+    def params_of(self, record: dict[str, Any]) -> Params:
+        """The parameters a record was made with: its grid, and its `params` field when other
+        parameters were set (a record without one used the defaults)."""
+        return self.params(rows=record["rows"], cols=record["cols"], **record.get("params", {}))

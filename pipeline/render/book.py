@@ -11,44 +11,53 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
-from pipeline.manifest import Entry
-from pipeline.render.svg import Figure
-from pipeline.registry import puzzle_types
+from pipeline.render.svg import FigureSize
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import (
     GAP_MM,
-    Grid,
-    even_grid,
+    Arrangement,
+    Extent,
+    Front,
     Legibility,
     PageBox,
     Placement,
     Unfit,
-    grid_for,
+    answer_scale,
+    even_arrangement,
+    extent,
+    label_height,
     legibility,
+    min_scale,
     place_answers,
     place_puzzles,
+    plan_front,
     scale_in,
 )
-from pipeline.spec import JobSpec
+from pipeline.render.style import BookStyle, Sizing
 
 MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until measured
+FLOW_HEADING_MM = 8.0  # a section's name where its answers start in a run of answer pages
+PAGE_DIGITS = "0000"  # room the label keeps for a page number it cannot know yet
 
 
 @dataclass(frozen=True)
 class Printed:
     """A puzzle that goes into the booklet, with its two pictures."""
 
-    entry: Entry
-    type_title: str
+    number: int  # its number in the booklet
+    section: int
+    code: str
+    label: str  # type and grid: "Nonogram 20×15"
     puzzle: Drawn
     answer: Drawn
 
 
 @dataclass(frozen=True)
 class Slot:
-    """One figure under a label of two lines that never wrap: "12 Nonogram 10×10" over "code harbour".
+    """One figure under a label of two lines (more when a long code wraps): "12 Nonogram 10×10"
+    over "code harbour". Positions are mm from the top-left of the page's content box.
 
     `target` ("#puzzle-12") ends the second line with the page that anchor lands on;
     `page_text` gives that page as plain text when it lies in another PDF.
@@ -58,26 +67,44 @@ class Slot:
     detail: str
     note: str
     src: str
-    width: float
+    width: float  # the picture's printed size
     height: float
     anchor: str | None = None
     target: str | None = None
     page_text: str | None = None
+    shows: int | None = None  # the number of the puzzle it prints
+    solves: int | None = None  # the number of this book's puzzle whose answer it prints
+    x: float = 0.0  # the label's box
+    y: float = 0.0
+    span: float = 0.0
+    label: float = 0.0
+    image_x: float = 0.0  # the picture's top-left corner
+    image_y: float = 0.0
+
+    @property
+    def lines(self) -> tuple[str, str]:
+        return f"{self.heading} {self.detail}".strip(), f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else "")
+
+
+@dataclass(frozen=True)
+class FlowHeading:
+    """A section's name inside a run of answer pages."""
+
+    text: str
+    y: float
+    anchor: str | None = None
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """One puzzle or answer page."""
+    """One puzzle or answer page (or a blank page that keeps answers out of sight)."""
 
-    kind: str  # "puzzles" or "answers"
+    kind: str  # "puzzles", "answers", "example" or "blank"
     header: str  # the running header
-    grid: Grid
     slots: list[Slot]
+    height: float  # mm of the content box the slots use
     anchor: str | None = None  # the contents page points here
-
-    @property
-    def height(self) -> float:
-        return self.grid.rows * self.grid.slot_height + (self.grid.rows - 1) * GAP_MM
+    headings: tuple[FlowHeading, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -87,7 +114,18 @@ class ContentsLine:
 
 
 @dataclass(frozen=True)
-class RulesPage:
+class HowToPlay:
+    """What a how-to-play page shows for one type: its rules and a solved example."""
+
+    name: str
+    title: str
+    text: str  # paragraphs separated by blank lines
+    example_label: str  # "Nonogram 5×5"
+    example: tuple[Drawn, Drawn] | None
+
+
+@dataclass(frozen=True)
+class HowToPlayPage:
     """How to play one type: its rules and a solved example (puzzle and answer)."""
 
     anchor: str
@@ -99,14 +137,14 @@ class RulesPage:
 @dataclass
 class BookPlan:
     sheets: list[Sheet]
-    rules: list[RulesPage]
+    how_to_play: list[HowToPlayPage]
     contents: list[ContentsLine]
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
 
     @property
     def pages(self) -> int:
         """Pages before rendering; text pages are counted as one each."""
-        return len(self.sheets) + len(self.rules) + (1 if self.contents else 0)
+        return len(self.sheets) + len(self.how_to_play) + (1 if self.contents else 0)
 
 
 def src_for(path: Path, outdir: Path) -> str:
@@ -114,72 +152,150 @@ def src_for(path: Path, outdir: Path) -> str:
     return path.relative_to(outdir).as_posix()
 
 
-def _chunks(items: Sequence[Slot], size: int) -> list[list[Slot]]:
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
-
-
-def _size(figure: Figure, scale: float) -> tuple[float, float]:
+def _size(figure: FigureSize, scale: float) -> tuple[float, float]:
     return round(figure.width_mm * scale, 2), round(figure.height_mm * scale, 2)
 
 
 def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
-    entry = item.entry
     width, height = _size(item.puzzle.figure, scale)
     return Slot(
-        heading=str(entry.number), detail=f"{item.type_title} {entry.size}×{entry.size}", note=f"code {entry.code}",
-        src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{entry.number}",
+        heading=str(item.number), detail=item.label, note=f"code {item.code}",
+        src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{item.number}",
+        shows=item.number,
     )
 
 
 def answer_slot(item: Printed, scale: float, outdir: Path, *, page_text: str | None = None, issue: dt.date | None = None) -> Slot:
     """An answer labelled with its puzzle's number and page (or, from an earlier issue, its date)."""
-    entry = item.entry
     width, height = _size(item.answer.figure, scale)
-    common = dict(heading=f"Answer {entry.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
+    common = dict(heading=f"Answer {item.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
     if issue is not None:
-        return Slot(note=f"issue of {short_date(issue)}", **common)
+        return Slot(note=f"issue of {issue_date(issue)}", **common)
     if page_text is not None:
-        return Slot(note="puzzle on page ", page_text=page_text, **common)
-    return Slot(note="puzzle on page ", target=f"#puzzle-{entry.number}", **common)
+        return Slot(note="puzzle on page ", page_text=page_text, solves=item.number, **common)
+    return Slot(note="puzzle on page ", target=f"#puzzle-{item.number}", solves=item.number, **common)
 
 
-def short_date(day: dt.date) -> str:
-    return f"{day.day} {day.strftime('%b %Y')}"
+def issue_date(day: dt.date) -> str:
+    """The one way a date prints, on the masthead and under answers alike: "30 November 2026"."""
+    return f"{day.day} {day.strftime('%B %Y')}"
 
 
-def long_date(day: dt.date) -> str:
-    return f"{day.strftime('%A')} {day.day} {day.strftime('%B %Y')}"
+# ---- placing figures on a page ------------------------------------------------------------
 
 
-def _answer_sheets(
-    items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path, header: str,
-    anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None,
-) -> tuple[list[Sheet], Placement]:
-    placement = place_answers(
-        [i.answer.figure for i in items], box.content_width, box.content_height, job.answers.per_page, rules, what
+def _at(slot: Slot, figure: FigureSize, scale: float, x: float, y: float, span: float, label: float, grid_left: float, grid_top: float) -> Slot:
+    """The slot with its label at (x, y) and its picture moved so its grid's corner is at
+    (grid_left, grid_top): grids line up by their cells, whatever their clues take."""
+    return replace(
+        slot, x=round(x, 2), y=round(y, 2), span=round(span, 2), label=round(label, 2),
+        image_x=round(grid_left - figure.grid_x_mm * scale, 2), image_y=round(grid_top - figure.grid_y_mm * scale, 2),
     )
-    slots = [
-        answer_slot(i, placement.scale, outdir, page_text=str(pages[i.entry.number]) if pages else None, issue=issue)
-        for i in items
-    ]
-    sheets = [
-        Sheet("answers", header, placement.grid, chunk, anchor if k == 0 else None)
-        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
-    ]
-    return sheets, placement
+
+
+def _spread(placed: Sequence[tuple[Slot, FigureSize]], arrangement: Arrangement, scale: float, room: Extent, height: float) -> list[Slot]:
+    """Slots in the arrangement's rows and columns, the rows spread evenly down `height` mm: every
+    grid of a row has its top on one line, every grid of a column its left edge."""
+    block = arrangement.label + room.height * scale
+    gap = max(0.0, height - arrangement.rows * block) / (arrangement.rows + 1)
+    slots = []
+    for k, (slot, figure) in enumerate(placed):
+        row, col = divmod(k, arrangement.cols)
+        x = col * (arrangement.slot_width + GAP_MM)
+        y = gap + row * (block + gap)
+        grid_left = x + (arrangement.slot_width - room.width * scale) / 2 + room.left * scale
+        slots.append(_at(slot, figure, scale, x, y, arrangement.slot_width, arrangement.label, grid_left, y + arrangement.label + room.top * scale))
+    return slots
+
+
+def _chunks(items: Sequence, size: int) -> list[list]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+# ---- answers --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnswerGroup:
+    """One section's answers in a run of answer pages, at one size."""
+
+    heading: str | None  # printed inside the run; None when the running header names the section
+    anchor: str
+    placed: list[tuple[Slot, FigureSize]]
+    placement: Placement
+    room: Extent
+
+
+def _answer_group(
+    items: Sequence[Printed], box: PageBox, style: BookStyle, legible: Legibility, outdir: Path, puzzle_scale: float,
+    heading: str | None, anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None,
+) -> AnswerGroup:
+    figures = [i.answer.figure for i in items]
+    room = extent(figures)
+    placement = place_answers(figures, box.content_width, box.content_height, style.answers.per_page, legible, what, answer_scale(puzzle_scale))
+    arrangement, scale = placement.arrangement, placement.scale
+    if style.answers.per_page is None:  # as many side by side as the width holds at this size
+        cols = max(arrangement.cols, int((box.content_width + GAP_MM) // (room.width * scale + GAP_MM)))
+        arrangement = replace(arrangement, cols=cols, slot_width=(box.content_width - GAP_MM * (cols - 1)) / cols)
+    slots = [answer_slot(i, scale, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue) for i in items]
+    arrangement = replace(arrangement, label=label_height([s.lines for s in slots], arrangement.slot_width, legible))
+    return AnswerGroup(heading, anchor, list(zip(slots, figures)), Placement(arrangement, scale), room)
+
+
+def _answer_run(groups: Sequence[AnswerGroup], box: PageBox, per_page: int | None, header: str, anchor: str) -> list[Sheet]:
+    """Answer pages filled row by row and section after section, with a heading where a section
+    starts: no page is left half empty because a section ended. A section starts on a page only
+    if its heading and first row fit there; a page holds at most `per_page` answers when set."""
+    sheets: list[Sheet] = []
+    slots: list[Slot] = []
+    headings: list[FlowHeading] = []
+    y = 0.0
+
+    def turn() -> None:
+        nonlocal slots, headings, y
+        sheets.append(Sheet("answers", header, slots, box.content_height, anchor if not sheets else None, tuple(headings)))
+        slots, headings, y = [], [], 0.0
+
+    for group in groups:
+        arrangement, scale = group.placement.arrangement, group.placement.scale
+        row_height = arrangement.label + group.room.height * scale
+        for index, row in enumerate(_chunks(group.placed, arrangement.cols)):
+            heading = FLOW_HEADING_MM if index == 0 and group.heading else 0.0
+            full = per_page is not None and len(slots) + len(row) > per_page
+            if slots and (y + heading + row_height > box.content_height + 0.01 or full):
+                turn()
+            if heading:
+                headings.append(FlowHeading(group.heading, round(y, 2), group.anchor))
+                y += heading
+            for col, (slot, figure) in enumerate(row):
+                x = col * (arrangement.slot_width + GAP_MM)
+                grid_left = x + (arrangement.slot_width - group.room.width * scale) / 2 + group.room.left * scale
+                slots.append(_at(slot, figure, scale, x, y, arrangement.slot_width, arrangement.label, grid_left, y + arrangement.label + group.room.top * scale))
+            y += row_height + GAP_MM
+    if slots:
+        turn()
+    return sheets
+
+
+# ---- puzzles ------------------------------------------------------------------------------
 
 
 def _section_sheets(
-    index: int, items: Sequence[Printed], box: PageBox, job: JobSpec, rules: Legibility, outdir: Path
+    index: int, items: Sequence[Printed], box: PageBox, style: BookStyle, legible: Legibility, outdir: Path
 ) -> tuple[list[Sheet], Placement]:
-    section = job.sections[index]
-    placement = place_puzzles(
-        [i.puzzle.figure for i in items], box, section.per_page, rules, f"sections[{index}] ({section.heading})"
-    )
+    section = style.sections[index]
+    what = f"sections[{index}] ({section.heading})"
+    figures = [i.puzzle.figure for i in items]
+    first = place_puzzles(figures, box, section.per_page, legible, what, section.sizing)
+    slots = [puzzle_slot(i, first.scale, outdir) for i in items]
+    label = label_height([s.lines for s in slots], first.arrangement.slot_width, legible)
+    placement = place_puzzles(figures, box, section.per_page, legible, what, section.sizing, label) if label > legible.label else first
     slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
+    room = extent(figures)
     sheets = [
-        Sheet("puzzles", section.heading, placement.grid, chunk, f"section-{index}" if k == 0 else None)
-        for k, chunk in enumerate(_chunks(slots, placement.grid.per_page))
+        Sheet("puzzles", section.heading, _spread(chunk, placement.arrangement, placement.scale, room, box.content_height), box.content_height,
+              f"section-{index}" if k == 0 else None)
+        for k, chunk in enumerate(_chunks(list(zip(slots, figures)), placement.arrangement.per_page))
     ]
     return sheets, placement
 
@@ -188,155 +304,238 @@ def rules_paragraphs(text: str) -> list[str]:
     return [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
 
 
-def rules_page(type_name: str, example: tuple[Drawn, Drawn] | None, box: PageBox, rules: Legibility, outdir: Path) -> RulesPage:
+def how_to_play_page(content: HowToPlay, box: PageBox, legible: Legibility, outdir: Path) -> HowToPlayPage:
     """How to play: the rules, then the example puzzle beside its answer (or above it, when
     side by side would print them too small), in at most half the page."""
-    ptype = puzzle_types()[type_name]
     sheet = None
-    if example is not None:
-        puzzle, answer = example
-        size = min(ptype.sizes)
+    if content.example is not None:
+        puzzle, answer = content.example
         figures = [puzzle.figure, answer.figure]
         placement = None
         for cols, share in ((2, 0.5), (1, 0.8)):  # beside each other in half the page, or stacked
-            grid = even_grid(cols, 2 // cols, box.content_width, box.content_height * share, rules.label)
+            arrangement = even_arrangement(cols, 2 // cols, box.content_width, box.content_height * share, legible.label)
             try:
-                placement = Placement(grid, scale_in(figures, grid, rules, f"how to play {ptype.title}"))
+                placement = Placement(arrangement, scale_in(figures, arrangement, legible, f"how to play {content.title}"))
                 break
             except Unfit:
                 continue
         if placement is None:
-            raise Unfit(f"page: the how-to-play example ({ptype.title} {size}×{size}) does not fit legibly on the page")
-        grid = replace(placement.grid, slot_height=placement.grid.label + max(f.height_mm for f in figures) * placement.scale)
-        placement = Placement(grid, placement.scale)
-        slots = []
+            raise Unfit(f"page: the how-to-play example ({content.example_label}) does not fit legibly on the page")
+        room = extent(figures)
+        arrangement = replace(placement.arrangement, slot_height=placement.arrangement.label + room.height * placement.scale)
+        placed = []
         for drawn, heading in ((puzzle, "Example"), (answer, "Its answer")):
             w, h = _size(drawn.figure, placement.scale)
-            slots.append(Slot(heading=heading, detail="", note=f"{ptype.title} {size}×{size}", src=src_for(drawn.path, outdir), width=w, height=h))
-        sheet = Sheet("example", ptype.title, placement.grid, slots)
-    return RulesPage(f"how-to-play-{type_name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), sheet)
+            placed.append((Slot(heading=heading, detail="", note=content.example_label, src=src_for(drawn.path, outdir), width=w, height=h), drawn.figure))
+        height = arrangement.rows * arrangement.slot_height + (arrangement.rows - 1) * GAP_MM
+        sheet = Sheet("example", content.title, _spread(placed, arrangement, placement.scale, room, height), height)
+    return HowToPlayPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), sheet)
 
 
-def types_in_order(job: JobSpec) -> list[str]:
-    """The puzzle types of the job, in the order their first section appears."""
-    seen: list[str] = []
-    for section in job.sections:
-        if section.type not in seen:
-            seen.append(section.type)
-    return seen
+# ---- answers out of sight ----------------------------------------------------------------
+
+
+def _shown(sheet: Sheet) -> set[int]:
+    return {s.shows for s in sheet.slots if s.shows is not None}
+
+
+def _solved(sheet: Sheet) -> set[int]:
+    return {s.solves for s in sheet.slots if s.solves is not None}
+
+
+def _facing(page: int) -> int:
+    """The page across the spread: 2 faces 3, 4 faces 5 (page 1 is a right-hand page alone)."""
+    return page + 1 if page % 2 == 0 else page - 1
+
+
+def out_of_sight(sheets: Sequence[Sheet], first_page: int, facing: bool) -> list[Sheet]:
+    """The sheets with a blank page put before any answer page that would face a page showing a
+    puzzle it answers, so no answer is ever in sight of its puzzle. Sheets never share a page,
+    and without facing pages nothing faces anything."""
+    if not facing:
+        return list(sheets)
+    placed: list[Sheet] = []
+    for sheet in sheets:
+        page = first_page + len(placed)
+        opposite = _facing(page) - first_page
+        before = placed[opposite] if 0 <= opposite < len(placed) else None
+        if before is not None and _solved(sheet) & _shown(before):
+            placed.append(Sheet("blank", "", [], 0.0))
+        placed.append(sheet)
+    return placed
+
+
+# ---- the book ------------------------------------------------------------------------------
 
 
 def plan_book(
-    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
-    examples: dict[str, tuple[Drawn, Drawn]], outdir: Path,
+    style: BookStyle, box: PageBox, sections: Sequence[Sequence[Printed]], previous: Sequence[Printed],
+    how_to_play: Sequence[HowToPlay], outdir: Path,
 ) -> BookPlan:
     """The whole booklet: how-to-play pages, each section's puzzles, the answers where asked."""
-    rules = legibility(job.page.large_print)
-    placement_kind = job.answers.placement
-    plan = BookPlan(sheets=[], rules=[], contents=[])
-    if job.front_matter.how_to_play:
-        for type_name in types_in_order(job):
-            page = rules_page(type_name, examples.get(type_name), box, rules, outdir)
-            plan.rules.append(page)
-            plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
-    answers_at_end: list[Sheet] = []
+    legible = legibility(style.page.large_print)
+    policy = style.answers
+    plan = BookPlan(sheets=[], how_to_play=[], contents=[])
+    for content in how_to_play:
+        page = how_to_play_page(content, box, legible, outdir)
+        plan.how_to_play.append(page)
+        plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
+    at_end: list[AnswerGroup] = []
     for index, items in enumerate(sections):
         if not items:
             continue
-        heading = job.sections[index].heading
-        sheets, placement = _section_sheets(index, items, box, job, rules, outdir)
+        heading = style.sections[index].heading
+        sheets, placement = _section_sheets(index, items, box, style, legible, outdir)
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
         plan.contents.append(ContentsLine(heading, f"#section-{index}"))
-        if placement_kind in ("end", "section"):
-            answers, placed = _answer_sheets(
-                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}", f"answers.per_page ({heading})"
+        if policy.at_end or policy.after_each_section:
+            group = _answer_group(
+                items, box, style, legible, outdir, placement.scale, heading if policy.at_end else None,
+                f"answers-{index}", f"answers.per_page ({heading})",
             )
-            plan.placements[f"answers[{index}]"] = placed
-            if placement_kind == "section":
-                plan.sheets += answers
+            plan.placements[f"answers[{index}]"] = group.placement
+            if policy.after_each_section:
+                plan.sheets += _answer_run([group], box, policy.per_page, f"Answers · {heading}", f"answers-{index}")
                 plan.contents.append(ContentsLine(f"Answers · {heading}", f"#answers-{index}"))
             else:
-                answers_at_end += answers
-    if placement_kind == "end" and answers_at_end:
-        plan.sheets += answers_at_end
-        plan.contents.append(ContentsLine("Answers", f"#{answers_at_end[0].anchor}"))
-    if placement_kind == "previous" and previous:
-        assert job.date is not None
-        issue = job.previous_issue().date
-        answers, placed = _answer_sheets(
-            previous, box, job, rules, outdir, "Answers to the previous issue", "answers-previous",
-            "answers.per_page (previous issue)", issue=issue,
-        )
-        plan.placements["answers[previous]"] = placed
-        plan.sheets += answers
+                at_end.append(group)
+    if at_end:
+        plan.sheets += _answer_run(at_end, box, policy.per_page, "Answers", "answers")
+        plan.contents.append(ContentsLine("Answers", "#answers"))
+    if policy.from_previous_issue and previous:
+        scales = {index: p.scale for index, p in ((int(k[9:-1]), p) for k, p in plan.placements.items() if k.startswith("sections["))}
+        groups = []
+        for index in sorted({p.section for p in previous}):
+            items = [p for p in previous if p.section == index]
+            groups.append(_answer_group(
+                items, box, style, legible, outdir, scales.get(index, 1.0), None, "answers-previous",
+                "answers.per_page (previous issue)", issue=style.previous_issue,
+            ))
+        plan.placements["answers[previous]"] = groups[0].placement
+        plan.sheets += _answer_run(groups, box, policy.per_page, "Answers to the previous issue", "answers-previous")
         plan.contents.append(ContentsLine("Answers to the previous issue", "#answers-previous"))
-    if not job.front_matter.contents:
+    if not style.contents:
         plan.contents = []
+    first_page = 1 + style.front_pages + int(bool(plan.contents)) + len(plan.how_to_play)
+    facing = style.page.facing and not style.newsletter
+    plan.sheets = out_of_sight(plan.sheets, first_page, facing)
     return plan
 
 
 def plan_separate_answers(
-    job: JobSpec, box: PageBox, sections: Sequence[Sequence[Printed]], pages: dict[int, int], outdir: Path
+    style: BookStyle, box: PageBox, sections: Sequence[Sequence[Printed]], pages: dict[int, int], outdir: Path,
+    scales: dict[str, Placement],
 ) -> list[Sheet]:
-    """answers.pdf: each section's answers, labelled with the booklet page of their puzzle."""
-    rules = legibility(job.page.large_print)
-    sheets: list[Sheet] = []
+    """answers.pdf: every section's answers in one run, labelled with the booklet page of their puzzle."""
+    legible = legibility(style.page.large_print)
+    groups = []
     for index, items in enumerate(sections):
         if items:
-            heading = job.sections[index].heading
-            sheets += _answer_sheets(
-                items, box, job, rules, outdir, f"Answers · {heading}", f"answers-{index}",
+            heading = style.sections[index].heading
+            groups.append(_answer_group(
+                items, box, style, legible, outdir, scales[f"sections[{index}]"].scale, heading, f"answers-{index}",
                 f"answers.per_page ({heading})", pages=pages,
-            )[0]
-    return sheets
+            ))
+    return _answer_run(groups, box, style.answers.per_page, "Answers", "answers")
+
+
+# ---- the newsletter -----------------------------------------------------------------------
 
 
 @dataclass
 class NewsletterPlan:
     front: Sheet
     front_placements: dict[str, Placement]
-    rules: list[RulesPage]  # text only, on the back
+    how_to_play: list[HowToPlayPage]  # text only, on the back
     back_title: str | None  # None: no answers on the sheet
     back: Sheet | None  # None until the room under the back's text is known
 
 
+def _in_rows(
+    slots: Sequence[Slot], figures: Sequence[tuple[int, FigureSize]], sizings: dict[int, Sizing], box: PageBox, room: float,
+    legible: Legibility, resize: Callable[[Slot, FigureSize, float], Slot],
+) -> tuple[list[Slot], Front]:
+    """Slots in the full rows that print them largest (see plan_front), each section at one scale."""
+    label = legible.label
+    for _ in range(2):  # the second pass reserves the label lines long codes wrap to
+        front = plan_front(figures, sizings, box.content_width, room, legible, label)
+        label = label_height([s.lines for s in slots], min(front.widths), legible)
+    placed = []
+    for slot, (section, figure), (x, y, span, grid_left, grid_top) in zip(slots, figures, front.positions):
+        scale = front.scales[section]
+        placed.append(_at(resize(slot, figure, scale), figure, scale, x, y, span, front.label, grid_left, grid_top))
+    return placed, front
+
+
+def _resized(slot: Slot, figure: FigureSize, scale: float) -> Slot:
+    width, height = _size(figure, scale)
+    return replace(slot, width=width, height=height)
+
+
+def _front(style: BookStyle, box: PageBox, puzzles: Sequence[Printed], legible: Legibility, outdir: Path, room: float) -> tuple[Sheet, dict[str, Placement]]:
+    figures = [(p.section, p.puzzle.figure) for p in puzzles]
+    sizings = {index: section.sizing for index, section in enumerate(style.sections)}
+    slots = [puzzle_slot(p, 1.0, outdir) for p in puzzles]
+    placed, front = _in_rows(slots, figures, sizings, box, room, legible, _resized)
+    placements = {
+        f"sections[{index}]": Placement(even_arrangement(max(front.rows), len(front.rows), box.content_width, room, front.label, len(puzzles)), scale)
+        for index, scale in front.scales.items()
+    }
+    return Sheet("puzzles", style.title, placed, room, "front"), placements
+
+
 def plan_newsletter(
-    job: JobSpec, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], outdir: Path,
+    style: BookStyle, box: PageBox, puzzles: Sequence[Printed], answers: Sequence[Printed], how_to_play: Sequence[HowToPlay], outdir: Path,
     answers_from: dt.date | None, front_room: float, answers_room: float | None,
 ) -> NewsletterPlan:
     """Front: masthead and every puzzle of the issue in `front_room` mm. Back: how to play, then
     the answers in `answers_room` mm. Both rooms are measured on a render without the grid
     that fills them; MASTHEAD_MM is the first guess for the front."""
-    rules = legibility(job.page.large_print)
-    width = max(p.puzzle.figure.width_mm for p in puzzles)
-    height = max(p.puzzle.figure.height_mm for p in puzzles)
-    grid = grid_for(len(puzzles), box.content_width, front_room, width, height, rules.label)
-    placements = {}
-    for index, section in enumerate(job.sections):
-        figures = [p.puzzle.figure for p in puzzles if p.entry.section == index]
-        if figures:
-            what = f"sections[{index}] ({section.heading}) on the front page"
-            placements[f"sections[{index}]"] = Placement(grid, scale_in(figures, grid, rules, what))
-    slots = [puzzle_slot(p, placements[f"sections[{p.entry.section}]"].scale, outdir) for p in puzzles]
-    front = Sheet("puzzles", job.title, grid, slots, "front")
-
-    pages = []
-    if job.front_matter.how_to_play:
-        for name in types_in_order(job):
-            ptype = puzzle_types()[name]
-            pages.append(RulesPage(f"how-to-play-{name}", f"How to play {ptype.title}", rules_paragraphs(ptype.rules), None))
+    legible = legibility(style.page.large_print)
+    front, placements = _front(style, box, puzzles, legible, outdir, front_room)
+    pages = [
+        HowToPlayPage(f"how-to-play-{content.name}", f"How to play {content.title}", rules_paragraphs(content.text), None)
+        for content in how_to_play
+    ]
     back_title = None
     back = None
     if answers:
-        back_title = "Answers to the previous issue" if answers_from is not None else "Answers"
+        back_title = f"Answers to the issue of {issue_date(answers_from)}" if answers_from is not None else "Answers"
     if answers and answers_room is not None:
-        figures = [a.answer.figure for a in answers]
-        back_grid = grid_for(
-            len(answers), box.content_width, answers_room,
-            max(f.width_mm for f in figures), max(f.height_mm for f in figures), rules.label,
-        )
-        scale = scale_in(figures, back_grid, rules, "answers on the back page")
-        page_text = None if answers_from is not None else "1"
-        back = Sheet("answers", back_title, back_grid, [answer_slot(a, scale, outdir, page_text=page_text, issue=answers_from) for a in answers])
+        back = _back(style, box, answers, legible, outdir, answers_from, answers_room, placements)
     return NewsletterPlan(front, placements, pages, back_title, back)
+
+
+def _back(
+    style: BookStyle, box: PageBox, answers: Sequence[Printed], legible: Legibility, outdir: Path, answers_from: dt.date | None,
+    room: float, placements: dict[str, Placement],
+) -> Sheet:
+    """The answers in full rows in the room under the back's text, smaller than the front's
+    puzzles (answer_scale), so the page keeps white space around them."""
+    per_page = style.answers.per_page
+    if per_page is not None and per_page < len(answers):
+        raise Unfit(
+            f"answers.per_page is {per_page}, but the back page prints all {len(answers)} answers of the issue; "
+            f"set it to {len(answers)} or more, remove it, or set answers.placement to separate"
+        )
+    if room <= legible.label:
+        raise Unfit(
+            "the back page: the rules leave no room for the answers; turn front_matter.how_to_play off "
+            "or set answers.placement to separate"
+        )
+    figures = [(a.section, a.answer.figure) for a in answers]
+    sizings = {}
+    for index in {a.section for a in answers}:
+        placed = placements.get(f"sections[{index}]")
+        floor = min_scale([a.answer.figure for a in answers if a.section == index], legible)
+        sizings[index] = Sizing(max(floor, answer_scale(placed.scale if placed else 1.0)))
+    slots = [answer_slot(a, 1.0, outdir, page_text="1" if answers_from is None else None, issue=answers_from) for a in answers]
+    try:
+        placed, _ = _in_rows(slots, figures, sizings, box, room, legible, _resized)
+    except Unfit:
+        raise Unfit(
+            f"the back page: {len(answers)} answers do not fit legibly in the {room:.0f} mm under its text; "
+            "print fewer puzzles, turn front_matter.how_to_play off or set answers.placement to separate"
+        ) from None
+    return Sheet("answers", "", placed, room)

@@ -13,8 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.render.svg import Figure
-from pipeline.spec import MM_PER_IN, JobSpec
+from pipeline.pages import MM_PER_IN, POD_GUTTERS, BleedEdge
+from pipeline.render.style import BookStyle, Sizing
+from pipeline.render.svg import FigureSize
+
+PT_MM = MM_PER_IN / 72
 
 MIN_TEXT_PT = 7.0
 LARGE_PRINT_MIN_TEXT_PT = 10.0
@@ -29,27 +32,37 @@ HEADER_MM = 9.0  # the running header's band, inside the top margin's safe area
 FOOTER_MM = 9.0  # the page number's band
 LABEL_MM = 9.0  # two label lines above each figure (number, type and size; code)
 LARGE_LABEL_MM = 12.0
+LABEL_LINE_MM = 3.75  # one more label line: 8.5 pt at a line height of 1.25
+LARGE_LABEL_LINE_MM = 4.85  # 11 pt
+LABEL_PT = 8.5
+LARGE_LABEL_PT = 11.0
+# Label text is never measured before rendering, so its width is bounded from above: DejaVu Sans
+# advances are at most 0.7 em for lower-case letters, digits and punctuation, except m and w
+# (0.97 and 0.82 em); capitals and other letters take up to 1 em.
+NARROW_EM = 0.7
 GAP_MM = 5.0  # between slots
 PUZZLE_PER_PAGE = (6, 4, 2, 1)
 MAX_AUTO_ANSWERS = 12
 AUTO_ANSWER_SHARE = 0.5  # answers placed automatically print at least half their target size
+# A page holds as many grids as still print at this share of their largest size: at 80 % a
+# nonogram cell is 7.2 mm, still roomy for a pencil, and the counts match published books.
+COMFORT_SHARE = 0.8
+ANSWER_SHARE = 0.6  # an answer's cells are at most this share of its puzzle's
 
-# The usual print-on-demand table: (most pages, gutter in inches).
-GUTTER_TABLE = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875))
-MAX_BOOK_PAGES = GUTTER_TABLE[-1][0]
+GutterTable = tuple[tuple[int, float], ...]  # (most pages, gutter in inches), thinnest book first
 
 
 class Unfit(ValueError):
     """Figures that cannot be placed legibly in the room given; the message says by how much."""
 
 
-def auto_gutter_mm(pages: int) -> float:
-    """The gutter the print-on-demand table gives a book of `pages` pages (at least 0.375 in)."""
-    for most, inches in GUTTER_TABLE:
+def auto_gutter_mm(pages: int, table: GutterTable = POD_GUTTERS) -> float:
+    """The gutter the print service's table gives a book of `pages` pages."""
+    for most, inches in table:
         if pages <= most:
             return round(inches * MM_PER_IN, 3)
     raise Unfit(
-        f"a book of {pages} pages is thicker than the gutter table allows ({MAX_BOOK_PAGES} pages at most); "
+        f"a book of {pages} pages is thicker than the gutter table allows ({table[-1][0]} pages at most); "
         "split the job into volumes or set page.gutter to a length"
     )
 
@@ -71,11 +84,21 @@ class PageBox:
     gutter: float
     bleed: float
     crop_marks: bool
+    bleed_edges: tuple[BleedEdge, ...] = ("top", "bottom", "outside", "inside")  # the edges the bleed is on
+    facing: bool = True  # the inside edge alternates sides; otherwise it is always the left
 
     @property
     def media_bleed(self) -> float:
-        """How far the PDF's MediaBox reaches beyond the trim on every side."""
+        """How far WeasyPrint's media reaches beyond the trim on every side; the PDF writer then
+        cuts it back to the trim on an edge without bleed (the bound edge, for KDP)."""
         return self.bleed + (MARKS_SLUG_MM if self.crop_marks else 0.0)
+
+    def bleed_on(self, edge: BleedEdge) -> float:
+        return self.bleed if edge in self.bleed_edges else 0.0
+
+    def inside_is_left(self, page_number: int) -> bool:
+        """The bound edge of a page (1-based): the left of right-hand (odd) pages."""
+        return not self.facing or page_number % 2 == 1
 
     @property
     def content_width(self) -> float:
@@ -87,30 +110,32 @@ class PageBox:
         return self.height - self.top - self.bottom - HEADER_MM - FOOTER_MM
 
 
-def page_box(job: JobSpec, gutter_mm: float) -> PageBox:
-    page = job.page
+def page_box(style: BookStyle, gutter_mm: float) -> PageBox:
+    page = style.page
     width, height = page.trim_mm
     margins = page.margins
-    if job.format == "newsletter":  # a loose sheet has no binding side
+    if style.newsletter:  # a loose sheet has no binding side
         inside, gutter = margins.outside, 0.0
     else:
         inside, gutter = margins.inside + gutter_mm, gutter_mm
     return PageBox(
         width=width, height=height, top=margins.top, bottom=margins.bottom, outside=margins.outside,
         inside=round(inside, 3), gutter=gutter, bleed=BLEED_MM if page.bleed else 0.0, crop_marks=page.crop_marks,
+        bleed_edges=style.profile.bleed_edges if not style.newsletter else ("top", "bottom", "outside", "inside"),
+        facing=page.facing and not style.newsletter,
     )
 
 
-def gutter_guess(job: JobSpec, pages: int) -> float:
+def gutter_guess(style: BookStyle, pages: int) -> float:
     """The gutter for a book expected to run to `pages` pages: the spec's, or the table's."""
-    if job.format == "newsletter":
+    if style.newsletter:
         return 0.0
-    gutter = job.page.gutter
-    return auto_gutter_mm(pages) if gutter == "auto" else float(gutter)
+    gutter = style.page.gutter
+    return auto_gutter_mm(pages, style.profile.gutters) if gutter == "auto" else float(gutter)
 
 
 @dataclass(frozen=True)
-class Grid:
+class Arrangement:
     """Slots of equal size in rows and columns; each slot holds a label above a figure."""
 
     cols: int
@@ -131,9 +156,9 @@ def _floor(mm: float) -> float:
     return math.floor(mm * 100) / 100
 
 
-def even_grid(cols: int, rows: int, box_width: float, box_height: float, label: float, count: int | None = None) -> Grid:
+def even_arrangement(cols: int, rows: int, box_width: float, box_height: float, label: float, count: int | None = None) -> Arrangement:
     """cols x rows equal slots filling the box, GAP_MM apart, `count` of them used (all by default)."""
-    return Grid(
+    return Arrangement(
         cols=cols, rows=rows,
         slot_width=_floor((box_width - GAP_MM * (cols - 1)) / cols),
         slot_height=_floor((box_height - GAP_MM * (rows - 1)) / rows),
@@ -141,20 +166,20 @@ def even_grid(cols: int, rows: int, box_width: float, box_height: float, label: 
     )
 
 
-def grid_for(count: int, box_width: float, box_height: float, fig_width: float, fig_height: float, label: float) -> Grid:
+def arrangement_for(count: int, box_width: float, box_height: float, fig_width: float, fig_height: float, label: float) -> Arrangement:
     """The arrangement of `count` slots in the box that lets the given figure print largest.
 
     Ties go to fewer columns, so the choice is the same on every run.
     """
-    best: Grid | None = None
+    best: Arrangement | None = None
     best_fit = -math.inf
     for cols in range(1, count + 1):
-        grid = even_grid(cols, -(-count // cols), box_width, box_height, label, count)
-        if grid.slot_width <= 0 or grid.slot_height <= label:
+        arrangement = even_arrangement(cols, -(-count // cols), box_width, box_height, label, count)
+        if arrangement.slot_width <= 0 or arrangement.slot_height <= label:
             continue
-        fit = grid.fit(fig_width, fig_height)
+        fit = arrangement.fit(fig_width, fig_height)
         if fit > best_fit + 1e-9:
-            best, best_fit = grid, fit
+            best, best_fit = arrangement, fit
     if best is None:
         raise Unfit(f"{count} figures do not fit a {box_width:.0f} × {box_height:.0f} mm box at all")
     return best
@@ -164,21 +189,39 @@ def grid_for(count: int, box_width: float, box_height: float, fig_width: float, 
 class Legibility:
     min_text_pt: float
     target_scale: float
-    label: float
+    label: float  # a label of two lines
+    label_line: float  # each further line
+    label_pt: float
 
 
 def legibility(large_print: bool) -> Legibility:
     if large_print:
-        return Legibility(LARGE_PRINT_MIN_TEXT_PT, LARGE_PRINT_SCALE, LARGE_LABEL_MM)
-    return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM)
+        return Legibility(LARGE_PRINT_MIN_TEXT_PT, LARGE_PRINT_SCALE, LARGE_LABEL_MM, LARGE_LABEL_LINE_MM, LARGE_LABEL_PT)
+    return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM, LABEL_LINE_MM, LABEL_PT)
 
 
-def min_scale(figures: Sequence[Figure], rules: Legibility) -> float:
+def _text_width_mm(text: str, size_pt: float) -> float:
+    """The most room `text` can take at `size_pt` (see NARROW_EM)."""
+    ems = sum(NARROW_EM if (c.islower() or not c.isalpha()) and c not in "mw" and c.isascii() else 1.0 for c in text)
+    return ems * size_pt * PT_MM
+
+
+def label_height(lines: Sequence[tuple[str, str]], width: float, legible: Legibility) -> float:
+    """The label height that holds every (first line, second line) pair in `width` mm: two lines,
+    and more where a long code wraps; a code is never cut, so it can still rebuild its puzzle."""
+    most = 2
+    for first, second in lines:
+        needed = sum(max(1, math.ceil(_text_width_mm(text, legible.label_pt) / width)) for text in (first, second))
+        most = max(most, needed)
+    return legible.label + (most - 2) * legible.label_line
+
+
+def min_scale(figures: Sequence[FigureSize], legible: Legibility) -> float:
     """The smallest scale that keeps every figure's text and lines legible in print."""
     floor = 0.0
     for fig in figures:
         if fig.smallest_text_pt > 0:
-            floor = max(floor, rules.min_text_pt / fig.smallest_text_pt)
+            floor = max(floor, legible.min_text_pt / fig.smallest_text_pt)
         if fig.thinnest_line_pt > 0:
             floor = max(floor, MIN_LINE_PT / fig.thinnest_line_pt)
     return floor
@@ -186,78 +229,270 @@ def min_scale(figures: Sequence[Figure], rules: Legibility) -> float:
 
 @dataclass(frozen=True)
 class Placement:
-    grid: Grid
+    arrangement: Arrangement
     scale: float
 
 
-def _extent(figures: Sequence[Figure]) -> tuple[float, float]:
-    return max(f.width_mm for f in figures), max(f.height_mm for f in figures)
+@dataclass(frozen=True)
+class Extent:
+    """The room figures take when their grids are lined up (mm at natural size): the most any of
+    them reaches left of, right of, above and below its grid's top-left corner."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @property
+    def width(self) -> float:
+        return self.left + self.right
+
+    @property
+    def height(self) -> float:
+        return self.top + self.bottom
 
 
-def _legible(figures: Sequence[Figure], grid: Grid, rules: Legibility, cap: float) -> Placement | None:
+def extent(figures: Sequence[FigureSize]) -> Extent:
+    return Extent(
+        left=max(f.grid_x_mm for f in figures), right=max(f.width_mm - f.grid_x_mm for f in figures),
+        top=max(f.grid_y_mm for f in figures), bottom=max(f.height_mm - f.grid_y_mm for f in figures),
+    )
+
+
+def _extent(figures: Sequence[FigureSize]) -> tuple[float, float]:
+    room = extent(figures)
+    return room.width, room.height
+
+
+def _legible(figures: Sequence[FigureSize], arrangement: Arrangement, legible: Legibility, cap: float) -> Placement | None:
     width, height = _extent(figures)
-    scale = min(cap, grid.fit(width, height))
-    return Placement(grid, scale) if scale >= min_scale(figures, rules) - 1e-9 else None
+    scale = min(cap, arrangement.fit(width, height))
+    return Placement(arrangement, scale) if scale >= min_scale(figures, legible) - 1e-9 else None
 
 
-def _unfit(what: str, figures: Sequence[Figure], grid: Grid, rules: Legibility) -> Unfit:
+def _unfit(what: str, figures: Sequence[FigureSize], arrangement: Arrangement, legible: Legibility, exact: float | None = None) -> Unfit:
     width, height = _extent(figures)
-    need = min_scale(figures, rules)
+    if exact is not None:
+        need, why = exact, "at the cell size the section asks for"
+    else:
+        need = min_scale(figures, legible)
+        why = f"to keep its text at {legible.min_text_pt:g} pt and its lines at {MIN_LINE_PT:g} pt"
     return Unfit(
-        f"{what}: {grid.per_page} per page leaves slots of {grid.slot_width:.0f} × {grid.slot_height - grid.label:.0f} mm, "
-        f"but the largest grid needs {width * need:.0f} × {height * need:.0f} mm to keep its text at "
-        f"{rules.min_text_pt:g} pt and its lines at {MIN_LINE_PT:g} pt; "
+        f"{what}: {arrangement.per_page} per page leaves slots of {arrangement.slot_width:.0f} × {arrangement.slot_height - arrangement.label:.0f} mm, "
+        f"but the largest grid needs {width * need:.0f} × {height * need:.0f} mm {why}; "
         "use a larger page, smaller page.margins or fewer per page"
     )
 
 
-def place_puzzles(figures: Sequence[Figure], box: PageBox, per_page: int | None, rules: Legibility, what: str) -> Placement:
-    """The grid and scale for one section's puzzles: its own per_page, or the most per page
-    (6, 4, 2 or 1) that still prints the largest grid at full size."""
+UP_TO_NATURAL = Sizing(1.0)  # as large as the slot allows, up to the size the type draws
+
+
+def _scale_in(sizing: Sizing, fit: float) -> float:
+    return sizing.scale if sizing.exact else min(sizing.scale, fit)
+
+
+def place_puzzles(
+    figures: Sequence[FigureSize], box: PageBox, per_page: int | None, legible: Legibility, what: str,
+    sizing: Sizing = UP_TO_NATURAL, label: float | None = None, count: int | None = None,
+) -> Placement:
+    """The grid and scale for one section's `count` puzzles (by default, one per figure): its own
+    per_page, or the most per page (6, 4, 2 or 1, and no more than there are) whose slots still
+    print the grids at COMFORT_SHARE of their largest size.
+
+    That rule gives one 15x15 nonogram to an A4 or Letter page and two 10x10s (at 8.8 and
+    7.8 mm cells; two 15x15s would print at 5.2 mm), six 5x5s, and on a 6x9 in page one 10x10
+    (two would print at 5.4 mm): what published puzzle books of those trims print.
+    """
     width, height = _extent(figures)
+    floor = min_scale(figures, legible)
+    label = legible.label if label is None else label
+    exact = sizing.scale if sizing.exact else None
+
+    def placed(count: int) -> tuple[Placement, float]:
+        arrangement = arrangement_for(count, box.content_width, box.content_height, width, height, label)
+        fit = arrangement.fit(width, height)
+        return Placement(arrangement, _scale_in(sizing, fit)), fit
+
+    def checked(placement: Placement, fit: float) -> Placement:
+        if fit < placement.scale - 1e-9 or placement.scale < floor - 1e-9:
+            raise _unfit(what, figures, placement.arrangement, legible, exact)
+        return placement
+
     if per_page is not None:
-        grid = grid_for(per_page, box.content_width, box.content_height, width, height, rules.label)
-        placed = _legible(figures, grid, rules, rules.target_scale)
-        if placed is None:
-            raise _unfit(what, figures, grid, rules)
-        return placed
-    for count in PUZZLE_PER_PAGE:
-        grid = grid_for(count, box.content_width, box.content_height, width, height, rules.label)
-        if grid.fit(width, height) >= rules.target_scale:
-            return Placement(grid, rules.target_scale)
-    placed = _legible(figures, grid, rules, rules.target_scale)
-    if placed is None:
-        raise _unfit(what, figures, grid, rules)
-    return placed
+        return checked(*placed(per_page))
+    wanted = sizing.scale if sizing.exact else max(floor, COMFORT_SHARE * sizing.scale)
+    most = len(figures) if count is None else count
+    for per in sorted({min(most, n) for n in PUZZLE_PER_PAGE}, reverse=True):
+        placement, fit = placed(per)
+        if fit >= wanted - 1e-9:
+            return checked(placement, fit)
+    return checked(*placed(1))
+
+
+def answer_scale(puzzle_scale: float) -> float:
+    """Answers print smaller than their puzzles: a checked answer needs a glance, not a pencil."""
+    return min(1.0, ANSWER_SHARE * puzzle_scale)
 
 
 def place_answers(
-    figures: Sequence[Figure], width: float, height: float, per_page: int | None, rules: Legibility, what: str
+    figures: Sequence[FigureSize], width: float, height: float, per_page: int | None, legible: Legibility, what: str,
+    target: float = 1.0, label: float | None = None,
 ) -> Placement:
     """The grid and scale for a group of answers: the given number per page, or the most (up to
     12, and no more than there are) that keep at least half the target size."""
     fig_width, fig_height = _extent(figures)
+    label = legible.label if label is None else label
+    target = max(target, min_scale(figures, legible))
     if per_page is not None:
-        grid = grid_for(per_page, width, height, fig_width, fig_height, rules.label)
-        placed = _legible(figures, grid, rules, rules.target_scale)
+        arrangement = arrangement_for(per_page, width, height, fig_width, fig_height, label)
+        placed = _legible(figures, arrangement, legible, target)
         if placed is None:
-            raise _unfit(what, figures, grid, rules)
+            raise _unfit(what, figures, arrangement, legible)
         return placed
-    floor = max(min_scale(figures, rules), AUTO_ANSWER_SHARE * rules.target_scale)
+    floor = max(min_scale(figures, legible), AUTO_ANSWER_SHARE * target)
     for count in range(min(MAX_AUTO_ANSWERS, len(figures)), 0, -1):
-        grid = grid_for(count, width, height, fig_width, fig_height, rules.label)
-        scale = min(rules.target_scale, grid.fit(fig_width, fig_height))
+        arrangement = arrangement_for(count, width, height, fig_width, fig_height, label)
+        scale = min(target, arrangement.fit(fig_width, fig_height))
         if scale >= floor - 1e-9:
-            return Placement(grid, scale)
-    placed = _legible(figures, grid, rules, rules.target_scale)
+            return Placement(arrangement, scale)
+    placed = _legible(figures, arrangement, legible, target)
     if placed is None:
-        raise _unfit(what, figures, grid, rules)
+        raise _unfit(what, figures, arrangement, legible)
     return placed
 
 
-def scale_in(figures: Sequence[Figure], grid: Grid, rules: Legibility, what: str) -> float:
+def scale_in(figures: Sequence[FigureSize], arrangement: Arrangement, legible: Legibility, what: str) -> float:
     """The scale for figures sharing a grid laid out for others (a newsletter's mixed front)."""
-    placed = _legible(figures, grid, rules, rules.target_scale)
+    placed = _legible(figures, arrangement, legible, legible.target_scale)
     if placed is None:
-        raise _unfit(what, figures, grid, rules)
+        raise _unfit(what, figures, arrangement, legible)
     return placed.scale
+
+
+# ---- a newsletter's front ------------------------------------------------------------------
+
+MOST_IN_A_ROW = 4
+MOST_ROWS = 4
+
+
+def row_patterns(count: int, most_rows: int = MOST_ROWS) -> list[tuple[int, ...]]:
+    """Every way to put `count` figures in full rows (at most MOST_ROWS rows of at most
+    MOST_IN_A_ROW): three puzzles as a row of three, one over two, two over one or a column, but
+    never a 2 x 2 grid with a hole."""
+    if count == 0:
+        return [()]
+    if most_rows == 0 or count > most_rows * MOST_IN_A_ROW:
+        return []
+    return [
+        (first,) + rest
+        for first in range(1, min(count, MOST_IN_A_ROW) + 1)
+        for rest in row_patterns(count - first, most_rows - 1)
+    ]
+
+
+@dataclass(frozen=True)
+class Front:
+    """Figures in full rows of equal slots, rows spread evenly down the room."""
+
+    rows: tuple[int, ...]
+    scales: dict[int, float]  # section -> scale
+    label: float
+    widths: tuple[float, ...]  # each row's slot width
+    positions: tuple[tuple[float, float, float, float, float], ...]  # per figure: label x, y, width; grid left, top
+
+
+def _row_slices(rows: Sequence[int]) -> list[range]:
+    slices, start = [], 0
+    for n in rows:
+        slices.append(range(start, start + n))
+        start += n
+    return slices
+
+
+def _try_rows(
+    rows: tuple[int, ...], figures: Sequence[tuple[int, FigureSize]], sizings: dict[int, Sizing], width: float, room: float,
+    legible: Legibility, label: float,
+) -> tuple[tuple[float, float, float], dict[int, float]] | None:
+    """The best scales for figures in these rows, scored (worst share of the cap, fewer rows,
+    printed area), or None when some section cannot print legibly."""
+    widths = [(width - GAP_MM * (n - 1)) / n for n in rows]
+    slices = _row_slices(rows)
+    sections = sorted({s for s, _ in figures})
+    upper: dict[int, float] = {}
+    for section in sections:
+        fits = [widths[r] / figures[i][1].width_mm for r, part in enumerate(slices) for i in part if figures[i][0] == section]
+        upper[section] = min(sizings[section].scale, min(fits))
+        if sizings[section].exact and upper[section] < sizings[section].scale - 1e-9:
+            return None
+
+    def scales_at(share: float) -> dict[int, float]:
+        return {s: upper[s] if sizings[s].exact else min(upper[s], share * sizings[s].scale) for s in sections}
+
+    def height(scales: dict[int, float]) -> float:
+        total = GAP_MM * (len(rows) - 1)
+        for part in slices:
+            placed = [(figures[i][1], scales[figures[i][0]]) for i in part]
+            total += label + max(f.grid_y_mm * k for f, k in placed) + max((f.height_mm - f.grid_y_mm) * k for f, k in placed)
+        return total
+
+    low, high = 0.0, 1.0
+    if height(scales_at(high)) > room:
+        for _ in range(40):
+            middle = (low + high) / 2
+            low, high = (middle, high) if height(scales_at(middle)) <= room else (low, middle)
+        if height(scales_at(low)) > room:
+            return None
+    share = high if height(scales_at(high)) <= room else low
+    scales = scales_at(share)
+    for section in sections:
+        if scales[section] < min_scale([f for s, f in figures if s == section], legible) - 1e-9:
+            return None
+    # Shares within 5 % of each other look the same on paper; then fewer rows read more calmly
+    # (four answers in a row rather than one over three), then the larger printed area wins.
+    worst = min(scales[s] / sizings[s].scale for s in sections)
+    area = sum(f.width_mm * f.height_mm * scales[s] ** 2 for s, f in figures)
+    return (round(worst * 20) / 20, -len(rows), round(area, 1)), scales
+
+
+def plan_front(
+    figures: Sequence[tuple[int, FigureSize]], sizings: dict[int, Sizing], width: float, room: float, legible: Legibility, label: float,
+) -> Front:
+    """The front's figures (section, size), in order, in the full rows that print them largest:
+    first the worst served section's share of its largest size, then fewer rows, then the
+    printed area."""
+    best: tuple[tuple[float, float, float], tuple[int, ...], dict[int, float]] | None = None
+    for rows in row_patterns(len(figures)):
+        tried = _try_rows(rows, figures, sizings, width, room, legible, label)
+        if tried is not None and (best is None or tried[0] > best[0]):
+            best = (tried[0], rows, tried[1])
+    if best is None:
+        raise Unfit(
+            f"the front page: {len(figures)} puzzles do not fit legibly in {width:.0f} × {room:.0f} mm in any "
+            f"rows of up to {MOST_IN_A_ROW}; print fewer or smaller puzzles, or use a larger page"
+        )
+    _, rows, scales = best
+    return Front(rows, scales, label, *_front_positions(rows, figures, scales, width, room, label))
+
+
+def _front_positions(
+    rows: tuple[int, ...], figures: Sequence[tuple[int, FigureSize]], scales: dict[int, float], width: float, room: float, label: float,
+) -> tuple[tuple[float, ...], tuple[tuple[float, float, float, float, float], ...]]:
+    widths = tuple((width - GAP_MM * (n - 1)) / n for n in rows)
+    heights, tops = [], []
+    for part in _row_slices(rows):
+        placed = [(figures[i][1], scales[figures[i][0]]) for i in part]
+        top = max(f.grid_y_mm * k for f, k in placed)
+        tops.append(top)
+        heights.append(label + top + max((f.height_mm - f.grid_y_mm) * k for f, k in placed))
+    gap = max(0.0, room - sum(heights)) / (len(rows) + 1)
+    positions = []
+    y = gap
+    for r, part in enumerate(_row_slices(rows)):
+        for j, i in enumerate(part):
+            section, figure = figures[i]
+            k = scales[section]
+            x = j * (widths[r] + GAP_MM)
+            grid_left = x + (widths[r] - figure.width_mm * k) / 2 + figure.grid_x_mm * k
+            positions.append((x, y, widths[r], grid_left, y + label + tops[r]))
+        y += heights[r] + gap
+    return widths, tuple(positions)

@@ -8,8 +8,9 @@ print as a silently empty box.
 Reproducible: the PDF carries no file identifier and its dates come from the job (the issue
 date, or a fixed epoch). Font subsets are made by fontTools here (this system's HarfBuzz has no
 subsetter), which stamps each subset with the current time unless SOURCE_DATE_EPOCH is set: it is
-set to the job's date while writing. Fonts come from the system's fontconfig (DejaVu Sans), so
-the same inputs on the same system give the same bytes.
+set to the job's date while writing. Fonts come from the package only (layouts/fonts: DejaVu Sans
+by @font-face, and a fontconfig configuration with no system font), so the same inputs give the
+same bytes on every machine with this WeasyPrint.
 """
 
 from __future__ import annotations
@@ -28,15 +29,18 @@ from urllib.request import url2pathname
 import jinja2
 import pydyf
 from weasyprint import CSS, HTML, Document
+from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherResponse
 
-from pipeline import __version__
+from pipeline import __version__, safeio, signals
 from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
+from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
 
 
 class FetchRefused(PermissionError):
@@ -64,7 +68,11 @@ class RestrictedFetcher(URLFetcher):
     def fetch(self, url: str, headers: dict | None = None) -> URLFetcherResponse:
         path = self.allowed_path(url)
         mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(path.as_uri(), body=path.read_bytes(), headers={"Content-Type": mime})
+        try:
+            body = safeio.read_bounded(path, MAX_RESOURCE_BYTES)
+        except safeio.Unsafe as exc:
+            raise FetchRefused(f"refused {url!r}: it {exc}") from None
+        return URLFetcherResponse(path.as_uri(), body=body, headers={"Content-Type": mime})
 
 
 def templates() -> jinja2.Environment:
@@ -98,30 +106,46 @@ class Source:
     roots: tuple[Path, ...]
 
 
-def render(source: Source) -> Document:
-    """Lay the document out into pages (no PDF yet)."""
-    fetcher = RestrictedFetcher(source.roots)
-    css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher)
-    try:
-        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
-        return html.render(stylesheets=[css])
-    except FatalURLFetchingError as exc:
-        raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+FONTS_CONF = "fonts/fonts.conf"
 
 
 @contextlib.contextmanager
-def _source_date(moment: dt.datetime) -> Iterator[None]:
-    """fontTools stamps every font subset it saves with the time now, unless SOURCE_DATE_EPOCH
-    says otherwise: pin it while the PDF is written, then put the environment back."""
-    saved = os.environ.get(SOURCE_DATE_EPOCH)
-    os.environ[SOURCE_DATE_EPOCH] = str(int(moment.timestamp()))
+def _env(name: str, value: str) -> Iterator[None]:
+    saved = os.environ.get(name)
+    os.environ[name] = value
     try:
         yield
     finally:
         if saved is None:
-            del os.environ[SOURCE_DATE_EPOCH]
+            del os.environ[name]
         else:
-            os.environ[SOURCE_DATE_EPOCH] = saved
+            os.environ[name] = saved
+
+
+def package_fonts() -> FontConfiguration:
+    """A font configuration that knows no system font: fontconfig reads our empty config (it
+    reads FONTCONFIG_FILE when the configuration is made), and print.css adds the package's
+    DejaVu Sans by @font-face. Every machine then lays out with the same font files."""
+    with _env("FONTCONFIG_FILE", str(layouts_dir() / FONTS_CONF)):
+        return FontConfiguration()
+
+
+def render(source: Source) -> Document:
+    """Lay the document out into pages (no PDF yet), with the package's fonts only."""
+    fetcher = RestrictedFetcher((layouts_dir(), *source.roots))  # print.css and its fonts are read from the layouts
+    fonts = package_fonts()
+    try:
+        css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher, font_config=fonts)
+        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
+        return html.render(stylesheets=[css], font_config=fonts)
+    except FatalURLFetchingError as exc:
+        raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+
+
+def _source_date(moment: dt.datetime) -> contextlib.AbstractContextManager[None]:
+    """fontTools stamps every font subset it saves with the time now, unless SOURCE_DATE_EPOCH
+    says otherwise: pin it while the PDF is written, then put the environment back."""
+    return _env(SOURCE_DATE_EPOCH, str(int(moment.timestamp())))
 
 
 def _reference_number(reference: bytes | str) -> int:
@@ -153,36 +177,51 @@ def _untag_full_fonts(pdf_file: pydyf.PDF) -> None:
                     obj[key] = SUBSET_TAG.sub(b"/", name)
 
 
-def _finisher(bleed_mm: float, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
+def _pt(mm: float) -> float:
+    return mm * 72 / 25.4
+
+
+def _finisher(box: PageBox, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
     """Runs on the finished PDF objects before they are written.
 
-    It sets each page's BleedBox to the trim plus the real bleed (WeasyPrint puts it up to
-    10 pt beyond the trim, wrong both for a 9 pt bleed and when crop marks widen the media),
-    names whole fonts as whole, and notes what imposition needs of each page.
+    It sets each page's BleedBox to the trim plus the real bleed on the edges that have it
+    (WeasyPrint puts it up to 10 pt beyond the trim on every side, wrong for a 9 pt bleed, when
+    crop marks widen the media, and for KDP, whose bleed is on every edge but the bound one),
+    cuts the MediaBox back to the trim on an edge without bleed, names whole fonts as whole, and
+    notes what imposition needs of each page.
     """
-    bleed_pt = bleed_mm * 72 / 25.4
 
     def finish(document: Document, pdf_file: pydyf.PDF) -> None:
         if full_fonts:
             _untag_full_fonts(pdf_file)
-        for number in pdf_file.pages["Kids"][::3]:
-            page = pdf_file.objects[number]
+        for number, ref in enumerate(pdf_file.pages["Kids"][::3], start=1):
+            page = pdf_file.objects[ref]
             x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
-            page["BleedBox"] = pydyf.Array([x0 - bleed_pt, y0 - bleed_pt, x1 + bleed_pt, y1 + bleed_pt])
+            left, right = ("inside", "outside") if box.inside_is_left(number) else ("outside", "inside")
+            bleed = [x0 - _pt(box.bleed_on(left)), y0 - _pt(box.bleed_on("bottom")), x1 + _pt(box.bleed_on(right)), y1 + _pt(box.bleed_on("top"))]
+            page["BleedBox"] = pydyf.Array(bleed)
+            media = [float(v) for v in page["MediaBox"]]
+            for index, edge in ((0, left), (1, "bottom"), (2, right), (3, "top")):
+                if edge not in box.bleed_edges and box.bleed:
+                    media[index] = (x0, y0, x1, y1)[index]
+            page["MediaBox"] = pydyf.Array(media)
             content = pdf_file.objects[_reference_number(page["Contents"])]
             pages.append(PageSource(content.data, _to_text(page["Resources"]).encode(), (x0, y0, x1, y1)))
 
     return finish
 
 
-def write(document: Document, day: dt.date | None, bleed_mm: float, full_fonts: bool) -> Written:
-    """The PDF: no file identifier, fonts embedded (whole, or as subsets of the glyphs used),
-    every date from `day`, the BleedBox `bleed_mm` beyond the TrimBox."""
+def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None = None) -> Written:
+    """The PDF: no file identifier (one from the content for PDF/X), fonts embedded (whole, or as subsets of the glyphs used),
+    every date from `day`, the BleedBox the bleed beyond the TrimBox on the edges that have it,
+    and the PDF variant (PDF/X) the print service asks for."""
     pages: list[PageSource] = []
-    with _source_date(moment(day)):
+    # held: WeasyPrint's SVG drawing swallows an interrupt and leaves a blank figure.
+    with signals.held(), _source_date(moment(day)):
         data = document.write_pdf(
-            pdf_identifier=False, uncompressed_pdf=False, full_fonts=full_fonts,
-            finisher=_finisher(bleed_mm, full_fonts, pages),
+            # PDF/X requires a file identifier; pydyf's is an MD5 of the content, so it stays reproducible.
+            pdf_identifier=variant is not None, uncompressed_pdf=False, full_fonts=full_fonts, pdf_variant=variant,
+            finisher=_finisher(box, full_fonts, pages),
         )
     return Written(data, pages)
 

@@ -24,6 +24,10 @@ class FigureSize:
     height_mm: float
     smallest_text_pt: float
     thinnest_line_pt: float
+    # Where the grid itself sits inside the figure (its top-left corner, mm from the figure's), so
+    # pages can line grids up by their cells rather than by the clues around them.
+    grid_x_mm: float = 0.0
+    grid_y_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -63,9 +67,11 @@ def _segment(x1: float, y1: float, x2: float, y2: float) -> str:
 
 
 class Canvas:
-    def __init__(self, width_mm: float, height_mm: float):
+    def __init__(self, width_mm: float, height_mm: float, *, grid_at: tuple[float, float] = (0.0, 0.0)):
+        """A figure of width x height mm whose grid's top-left corner is at `grid_at`."""
         self.width = width_mm
         self.height = height_mm
+        self.grid_at = grid_at
         self.drawing = svgwrite.Drawing(
             size=(f"{_num(width_mm)}mm", f"{_num(height_mm)}mm"), profile="full", debug=False
         )
@@ -168,6 +174,8 @@ class Canvas:
             height_mm=self.height,
             smallest_text_pt=self.smallest_text_pt if self.smallest_text_pt != float("inf") else 0.0,
             thinnest_line_pt=self.thinnest_line_pt if self.thinnest_line_pt != float("inf") else 0.0,
+            grid_x_mm=self.grid_at[0],
+            grid_y_mm=self.grid_at[1],
         )
 
 
@@ -182,17 +190,15 @@ def _runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
     return runs
 
 
-def grid_segments(x0: float, y0: float, rows: int, cols: int, cell: float, *, every: int = 1, skip: int = 0) -> list[Segment]:
-    """Lines at every `every`-th boundary of a rows x cols grid; `skip` leaves out multiples of it.
-
-    grid_segments(..., every=1, skip=5) gives the thin lines of a nonogram, every=5 its heavy ones.
-    """
+def grid_segments(x0: float, y0: float, rows: int, cols: int, cell: float, *, skip: int = 0) -> list[Segment]:
+    """Lines at every boundary of a rows x cols grid; `skip` leaves out multiples of it
+    (grid_segments(..., skip=5) gives the thin lines of a nonogram)."""
     segs: list[Segment] = []
-    for r in range(0, rows + 1, every):
+    for r in range(rows + 1):
         if skip and r % skip == 0:
             continue
         segs.append((x0, y0 + r * cell, x0 + cols * cell, y0 + r * cell))
-    for c in range(0, cols + 1, every):
+    for c in range(cols + 1):
         if skip and c % skip == 0:
             continue
         segs.append((x0 + c * cell, y0, x0 + c * cell, y0 + rows * cell))

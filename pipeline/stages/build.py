@@ -9,15 +9,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import pipeline
-from pipeline.errors import InputError, RecordError, StageError
+from pipeline import checkpoint, outdir as outdir_rules, safeio
+from pipeline.edition import EDITION, write_edition
+from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
-from pipeline.records import read_json, write_atomic
+from pipeline.files import write_atomic
+from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
@@ -27,6 +31,7 @@ from pipeline.stages.verify import VerifyReport, verify
 ProgressFactory = Callable[[str], Callable[[int, int], None] | None]
 REPLACEMENT_ROUNDS = 3
 LAYOUT_STAMP = ".layout-stamp.json"
+MAX_PDF_BYTES = 2_000_000_000
 
 
 @dataclass
@@ -45,33 +50,38 @@ def default_outdir(spec_path: Path, job: JobSpec) -> Path:
 
 
 def check_outdir(outdir: Path) -> None:
-    """Refuse an output path that is a file or cannot be written, before anything is written."""
-    if outdir.exists() and not outdir.is_dir():
-        raise InputError(f"output path {outdir} is an existing file, not a folder")
-    ancestor = outdir
-    while not ancestor.exists():
-        ancestor = ancestor.parent
-    if not ancestor.is_dir():
-        raise InputError(f"output path {outdir}: {ancestor} is a file, so the folder cannot be made")
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise InputError(f"output path {outdir}: {ancestor} is not writable")
+    """Refuse an output folder we must not write into (pipeline/outdir.py), before anything is written."""
+    outdir_rules.check(outdir)
 
 
 def check_job(job: JobSpec, outdir: Path) -> None:
     """Problems the schema cannot see (a grid that cannot fit the page): exit 2, nothing written."""
-    problems = preflight(job, outdir)
+    own = outdir_rules.check(outdir)
+    for name in job.exclude:
+        path = Path(name)
+        folder = path.parent if path.name.endswith(".json") else path
+        if Path(os.path.realpath(folder)) == own:
+            raise InputError(
+                f"exclude: {name} is this job's own output; excluding it would make every run drop "
+                "the puzzles of the run before. Exclude an earlier job's manifest instead"
+            )
+    problems = preflight(job)
     if problems:
-        raise InputError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
+        raise PageError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 
 
-def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory) -> BuildReport:
+def build(
+    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None
+) -> BuildReport:
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
     for round_ in range(REPLACEMENT_ROUNDS + 1):
         first = round_ == 0
-        generated = generate(job, outdir, jobs=jobs, fresh=fresh and first, rejected=rejected, progress=progress("generate"))
-        verified = verify(outdir, jobs=jobs, fresh=fresh and first, progress=progress("verify"))
+        generated = generate(
+            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate")
+        )
+        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"))
         seconds["generate"] += generated.seconds
         seconds["verify"] += verified.seconds
         failed = [e for e in verified.manifest.entries if not e.proved] if verified.manifest else []
@@ -84,7 +94,9 @@ def build(job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: Progr
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    pages, files, reused = layout_once(outdir, progress=progress("layout"))
+    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh)
+    write_edition(outdir, read_manifest(outdir))
+    files.append(outdir / EDITION)
     seconds["layout"] = time.perf_counter() - start
     return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
 
@@ -102,26 +114,63 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
     return digest.hexdigest()
 
 
-def layout_once(outdir: Path, progress: Callable[[int, int], None] | None = None) -> tuple[int, list[Path], bool]:
-    """Lay out unless the last layout of exactly the same inputs is still there: a re-run of an
-    unchanged spec then costs next to nothing. Returns (pages, files, reused)."""
+def layout_once(
+    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False
+) -> tuple[int, list[Path], bool]:
+    """Lay out unless the last layout of exactly the same inputs is still there, every file it
+    wrote unchanged: a re-run of an unchanged spec then costs next to nothing; `fresh` lays out
+    whatever the stamp says.
+    Returns (pages, files, reused)."""
     key = _layout_key(outdir, read_manifest(outdir))
     stamp_path = outdir / LAYOUT_STAMP
-    try:
-        stamp = read_json(stamp_path)
-        files = [outdir / f for f in stamp["files"]]
-        if stamp["key"] == key and all(f.exists() for f in files):
-            return stamp["pages"], files, True
-    except (RecordError, KeyError, TypeError):
-        pass  # no stamp, or a damaged one: lay out afresh
+    kept = None if fresh else _stamped_layout(outdir, stamp_path, key)
+    if kept is not None:
+        return kept[0], kept[1], True
+    stamp_path.unlink(missing_ok=True)  # from here until the new stamp, no layout is current
     # Only now: WeasyPrint takes longer to import than an unchanged book takes to check.
     from pipeline.stages.layout import layout
 
     report = layout(outdir, progress=progress)
     files = [Path(f) for f in report.files]
-    stamp = {"key": key, "pages": report.pages, "files": [os.path.relpath(f, outdir) for f in files]}
+    hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
+    figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
+    drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn}
+    checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
+
+
+STAMPED_FILES = {"booklet.pdf", "answers.pdf", "booklet-imposed.pdf"}
+STAMPED_FIGURE = re.compile(r"^(puzzles|examples)/[a-z0-9][a-z0-9.-]*\.svg$")
+
+
+def _stamped_layout(outdir: Path, stamp_path: Path, key: str) -> tuple[int, list[Path]] | None:
+    """(pages, files) of the stamped layout when its key is `key` and every file it lists (PDFs
+    and the SVGs they were drawn from) is there with the hash it had when written; None
+    otherwise (no stamp, a damaged one, a stale one, or a file deleted, replaced or edited since)."""
+    try:
+        stamp = read_json(stamp_path, safeio.STAMP_BYTES)
+    except RecordError:
+        return None
+    if not isinstance(stamp, dict) or stamp.get("key") != key or not isinstance(stamp.get("pages"), int):
+        return None
+    listed, figures = stamp.get("files"), stamp.get("figures")
+    if not isinstance(listed, dict) or not listed or not set(listed) <= STAMPED_FILES:
+        return None
+    if not isinstance(figures, dict) or not all(STAMPED_FIGURE.match(name) for name in figures):
+        return None
+    for name, digest in {**listed, **figures}.items():
+        if _file_sha256(outdir / name) != digest:
+            return None
+    return stamp["pages"], [outdir / name for name in listed]
+
+
+def _file_sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(safeio.read_bounded(path, MAX_PDF_BYTES)).hexdigest()
+    except safeio.Unsafe:
+        return None
 
 
 def summary_rows(report: BuildReport) -> list[dict[str, Any]]:

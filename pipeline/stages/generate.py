@@ -1,6 +1,6 @@
 """generate: job spec -> one record per puzzle in OUTDIR/puzzles/, and the manifest.
 
-Puzzles are made in parallel processes, but which code fills which slot is decided in a fixed
+Puzzles are made in parallel processes, but which code fills which place in the book is decided in a fixed
 order in this process, so `--jobs 4` writes the same bytes as `--jobs 1`. A record already on
 disk for the same type, size, code and generator version is reused: an interrupted build
 continues where it stopped, and a spec that only changes the layout regenerates nothing.
@@ -15,13 +15,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from pipeline.codes import puzzle_id, rng_for
+from pipeline import checkpoint, outdir as outdir_rules
+from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
-from pipeline.parallel import Pool
+from pipeline.parallel import TaskPool, open_pool
 from pipeline.puzzles.base import Budget
-from pipeline.records import COMMON_FIELDS, check_common_fields, dumps_record, generator_tag, make_record, read_json, write_atomic
+from pipeline.puzzles.params import Params
+from pipeline.files import write_atomic
+from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types
+from pipeline.share.puzzlink import GENRES
 from pipeline.spec import JobSpec, code_stream
 
 Progress = Callable[[int, int], None]
@@ -37,11 +41,14 @@ class GenerateReport:
 
 
 @dataclass
-class _Slot:
+class _Place:
+    """A puzzle the book needs: filled by the first code of its stream that makes a proved puzzle."""
+
     role: Role
     section: int
     type: str
-    size: int
+    params: Params
+    version: int  # the generator version: the current one unless the spec pins an earlier one
     codes: Iterator[str]
     record: dict[str, Any] | None = None
     seconds: float = 0.0
@@ -50,43 +57,50 @@ class _Slot:
 
 
 def fingerprint(record: dict[str, Any]) -> str:
-    """What a solver sees: type, size and clues, without the answer, code or stats.
+    """What a solver sees: type, grid and clues, without the answer, code, parameters or stats.
 
     Two codes can make the same puzzle; publishing it twice (or again next year) is what the
     spec's `exclude` list and this fingerprint prevent.
     """
-    clues = {k: v for k, v in record.items() if k not in COMMON_FIELDS and k not in ("solution", "stats")}
+    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "stats"}
+    clues = {k: v for k, v in record.items() if k not in hidden}
     text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def make_one(type_name: str, size: int, code: str, seconds: float) -> tuple[dict[str, Any] | None, str | None, float]:
-    """Make one puzzle in a worker process: (record, None, seconds) or (None, reason, seconds)."""
+def make_one(
+    type_name: str, values: dict[str, Any], code: str, seconds: float, version: int
+) -> tuple[dict[str, Any] | None, str | None, float]:
+    """Make one puzzle in a worker process: (record, None, seconds) or (None, reason, seconds).
+
+    Parameters travel as plain values, so a task is the same whatever runs it."""
     ptype = get_type(type_name)
+    params = ptype.params(**values)
     start = time.perf_counter()
     try:
-        made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=seconds))
+        made = ptype.make(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         return None, f"not proved within the budget ({exc})", time.perf_counter() - start
-    record = make_record(ptype, made.puzzle, puzzle_id=puzzle_id(type_name, size, code), code=code, stats=made.stats)
+    pid = puzzle_id(type_name, params, code)
+    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version)
     return record, None, time.perf_counter() - start
 
 
-def load_cached(outdir: Path, type_name: str, size: int, code: str) -> dict[str, Any] | None:
+def load_cached(outdir: Path, type_name: str, params: Params, code: str, version: int) -> dict[str, Any] | None:
     """A record on disk for exactly this puzzle and generator version, or None."""
-    path = record_path(outdir, puzzle_id(type_name, size, code))
+    path = record_path(outdir, puzzle_id(type_name, params, code))
     if not path.exists():
         return None
     try:
-        record = read_json(path)
-        ptype = check_common_fields(record, str(path), puzzle_types())
-        ptype.from_record(record)
+        ptype, _, record, _ = load_puzzle(path, puzzle_types())
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
-    same = (record["type"], record["rows"], record["code"], record["generator"]) == (
-        type_name, size, code, generator_tag(ptype),
-    )
-    return record if same else None
+    if not isinstance(record.get("stats"), dict):
+        return None
+    same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
+    # a record from before links were written is made again: it costs less than a special case
+    current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
+    return record if same and current else None
 
 
 def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
@@ -105,19 +119,20 @@ def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
     return seen
 
 
-def _slots(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Slot]:
+def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
     def codes(spec: JobSpec, role: Role, index: int) -> Iterator[str]:
         return (c for c in code_stream(spec, index) if (role, index, c) not in rejected)
 
     issues: list[tuple[Role, JobSpec]] = [("puzzle", job)]
-    if job.answers.placement == "previous":
+    if job.answers.from_previous_issue:
         issues.append(("previous", job.previous_issue()))
-    slots = []
+    places = []
     for role, spec in issues:
         for index, section in enumerate(spec.sections):
             stream = codes(spec, role, index)
-            slots += [_Slot(role, index, section.type, section.size, stream) for _ in range(section.count)]
-    return slots
+            version = spec.generator_version(index)
+            places += [_Place(role, index, section.type, section.puzzle_params, version, stream) for _ in range(section.count)]
+    return places
 
 
 def generate(
@@ -125,41 +140,44 @@ def generate(
     outdir: Path,
     *,
     jobs: int = 1,
+    scheduler: str | None = None,
     fresh: bool = False,
     rejected: dict[tuple[str, int, str], str] | None = None,
     progress: Progress | None = None,
 ) -> GenerateReport:
-    """Fill every slot of the job with a proved puzzle, write the records and the manifest."""
+    """Fill every place of the job with a proved puzzle, write the records and the manifest."""
     started = time.perf_counter()
-    _remove_stale_parts(outdir)
+    published = excluded_fingerprints(job)  # bad input: read before the folder is made
     rejected = rejected or {}
-    slots = _slots(job, set(rejected))
-    published = excluded_fingerprints(job)
+    places = _places(job, set(rejected))
     used: set[str] = set()
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
 
-    with Pool(jobs) as pool:
+    with open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
+        outdir_rules.claim(outdir)
+        outdir_rules.remove_own_parts(outdir)
         while True:
-            open_slots = [s for s in slots if s.record is None and s.tries < job.budget.attempts]
-            if not open_slots:
+            open_places = [p for p in places if p.record is None and p.tries < job.budget.attempts]
+            if not open_places:
                 break
-            for slot in open_slots:
-                slot.code = next(slot.codes)
-                slot.tries += 1
-            results = _make_round(pool, open_slots, outdir, job, fresh, report, progress)
-            for slot, (record, reason, seconds) in zip(open_slots, results):  # fixed order: same result for any --jobs
+            for place in open_places:
+                place.code = next(place.codes)
+                place.tries += 1
+            results = _make_round(pool, open_places, outdir, job, fresh, report, progress)
+            for place, (record, reason, seconds) in zip(open_places, results):  # fixed order: same result for any --jobs
                 reason = reason or _repeat_reason(record, published, used)
                 if reason is not None:
-                    report.manifest.skipped.append(Skip(section=slot.section, code=slot.code, reason=reason))
+                    report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
                 used.add(record["stats"]["fingerprint"])
-                slot.record, slot.seconds = record, seconds
+                place.record, place.seconds = record, seconds
 
-    report.unfilled = sorted({job.sections[s.section].heading for s in slots if s.record is None})
-    report.manifest.entries = _entries(slots)
+    report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
+    report.manifest.entries = _entries(places)
     _carry_verdicts(outdir, report.manifest)
     write_manifest(outdir, report.manifest)
+    checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
         raise StageError(
@@ -170,26 +188,29 @@ def generate(
 
 
 def _make_round(
-    pool: Pool, slots: list[_Slot], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
+    pool: TaskPool, places: list[_Place], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
 ) -> list[tuple[dict[str, Any] | None, str | None, float]]:
-    """One result per slot, from the cache or a worker; new records are written as they arrive,
+    """One result per place, from the cache or a worker; new records are written as they arrive,
     so an interrupted build keeps every puzzle it finished."""
-    results: list[Any] = [None] * len(slots)
+    results: list[Any] = [None] * len(places)
     to_make = []
-    for i, slot in enumerate(slots):
-        cached = None if fresh else load_cached(outdir, slot.type, slot.size, slot.code)
+    for i, place in enumerate(places):
+        cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version)
         if cached is not None:
             results[i] = (cached, None, 0.0)
             report.reused += 1
         else:
             to_make.append(i)
-    total = len(slots)
+    total = len(places)
     done = total - len(to_make)
-    tasks = [(slots[i].type, slots[i].size, slots[i].code, job.budget.seconds) for i in to_make]
+    tasks = [
+        (places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version) for i in to_make
+    ]
     for k, (record, reason, seconds) in pool.imap(make_one, tasks):
         if record is not None:
             record["stats"]["fingerprint"] = fingerprint(record)
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
+            checkpoint.reached("generate:record")
             report.made += 1
         results[to_make[k]] = (record, reason, seconds)
         done += 1
@@ -199,12 +220,6 @@ def _make_round(
         if record is not None and "fingerprint" not in record["stats"]:
             record["stats"]["fingerprint"] = fingerprint(record)
     return results
-
-
-def _remove_stale_parts(outdir: Path) -> None:
-    """Temporary files left by a killed run: never under a final name, but litter all the same."""
-    for stale in outdir.rglob(".*.part") if outdir.is_dir() else []:
-        stale.unlink(missing_ok=True)
 
 
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:
@@ -229,20 +244,20 @@ def _carry_verdicts(outdir: Path, manifest: Manifest) -> None:
             entry.timings.update({k: v for k, v in old[entry.id].timings.items() if k != "generate_s"})
 
 
-def _entries(slots: list[_Slot]) -> list[Entry]:
+def _entries(places: list[_Place]) -> list[Entry]:
     entries = []
     numbers = {"puzzle": 0, "previous": 0}
-    for slot in slots:
-        if slot.record is None:
+    for place in places:
+        if place.record is None:
             continue
-        numbers[slot.role] += 1
-        record = slot.record
+        numbers[place.role] += 1
+        record = place.record
         entries.append(
             Entry(
-                id=record["id"], type=record["type"], size=record["rows"], code=record["code"],
-                section=slot.section, number=numbers[slot.role], role=slot.role,
-                generator=record["generator"], stats=record["stats"],
-                timings={"generate_s": round(slot.seconds, 4)},
+                id=record["id"], type=record["type"], rows=record["rows"], cols=record["cols"],
+                params=place.params.extras(), code=record["code"], section=place.section,
+                number=numbers[place.role], role=place.role, generator=record["generator"], stats=record["stats"],
+                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"),
             )
         )
     return entries

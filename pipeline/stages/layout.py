@@ -9,32 +9,38 @@ another gutter.
 
 from __future__ import annotations
 
-import hashlib
+import tempfile
 import time
+from dataclasses import replace
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from weasyprint import Document
 
-from pipeline.errors import LayoutError, RecordError, SpecError
+from pipeline import __version__, checkpoint, outdir as outdir_rules, trust
+from pipeline.errors import LayoutError, PageError, RecordError
+from pipeline.files import write_atomic
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
-from pipeline.records import check_common_fields, read_json, write_atomic
+from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
 from pipeline.render.book import (
     MASTHEAD_MM,
     BookPlan,
+    HowToPlay,
     NewsletterPlan,
     Printed,
-    long_date,
+    Sheet,
+    issue_date,
+    src_for,
     plan_book,
     plan_newsletter,
     plan_separate_answers,
-    types_in_order,
 )
-from pipeline.render.figures import Drawn, draw_example, draw_figures
+from pipeline.render.figures import Drawn
+from pipeline.stages.drawing import draw_figures, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -45,8 +51,15 @@ from pipeline.render.geometry import (
     gutter_guess,
     page_box,
 )
+from pipeline.render.cover import ARTWORK_GAP_MM, SAFE_MM, SPINE_SAFE_MM, CoverBox, artwork, cover_box
 from pipeline.render.impose import impose
-from pipeline.spec import MM_PER_IN, JobSpec
+from pipeline.render.strokes import Measured, apply_line_floor
+from pipeline.render.svg import Figure
+from pipeline.pages import MM_PER_IN, PrintProfile
+from pipeline.render.style import BookStyle
+from pipeline.spec import JobSpec
+from pipeline.stages import printcheck
+from pipeline.stages.preflight import book_style
 
 MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
@@ -74,22 +87,18 @@ class LayoutReport:
 
 def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
     """This issue's puzzles, and the previous issue's when their answers are to be printed."""
-    previous = manifest.puzzles("previous") if manifest.job.answers.placement == "previous" else []
+    previous = manifest.puzzles("previous") if manifest.job.answers.from_previous_issue else []
     return manifest.puzzles("puzzle"), previous
 
 
-def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
-    """Never print a puzzle that has not been proved, or whose record changed since it was."""
+def refuse_unverified(loaded: list["Loaded"]) -> None:
+    """Never print a puzzle unless its verdict was made for exactly the record bytes read for
+    printing, by this version's verifier (pipeline/trust.py)."""
     refused = []
-    for entry in entries:
-        if not entry.proved:
-            status = entry.verdict.get("status", "no status") if entry.verdict else "not verified"
-            refused.append(f"{entry.id} ({status})")
-            continue
-        digest = entry.verdict.get("record_sha256")
-        path = record_path(outdir, entry.id)
-        if digest is not None and path.exists() and hashlib.sha256(path.read_bytes()).hexdigest() != digest:
-            refused.append(f"{entry.id} (its record changed after it was verified)")
+    for item in loaded:
+        problem = trust.verdict_problem(item.entry.verdict, item.sha256)
+        if problem is not None:
+            refused.append(f"{item.entry.id} ({problem})")
     if refused:
         raise LayoutError(
             "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
@@ -97,36 +106,36 @@ def refuse_unverified(outdir: Path, entries: list[Entry]) -> None:
         )
 
 
-def load_puzzle(outdir: Path, entry: Entry) -> tuple[Any, Any]:
-    """(puzzle type, puzzle) from the entry's record; a bad record names its file and field."""
-    path = record_path(outdir, entry.id)
-    record = read_json(path)
-    ptype = check_common_fields(record, str(path), puzzle_types())
-    for name, expected in (("id", entry.id), ("type", entry.type), ("code", entry.code)):
-        if record[name] != expected:
-            raise RecordError(str(path), f"field '{name}' is {record[name]!r} but the manifest says {expected!r}")
-    try:
-        return ptype, ptype.from_record(record)
-    except RecordError as exc:
-        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
-
-
 @dataclass(frozen=True)
 class Loaded:
     entry: Entry
     ptype: Any
     puzzle: Any
+    sha256: str  # of the record bytes the puzzle was read from
+
+
+def load_entry(outdir: Path, entry: Entry) -> Loaded:
+    """The entry's puzzle from its record, which must be the puzzle the entry names; a bad record
+    names its file and field."""
+    path = record_path(outdir, entry.id)
+    ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return Loaded(entry, ptype, puzzle, sha256)
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
-    return [Loaded(entry, *load_puzzle(outdir, entry)) for entry in entries]
+    return [load_entry(outdir, entry) for entry in entries]
 
 
 def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
-        printed.append(Printed(item.entry, item.ptype.title, puzzle_drawn, answer_drawn))
+        entry = item.entry
+        label = f"{item.ptype.title} {entry.label}"
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        checkpoint.reached("layout:figure")
         tick()
     return printed
 
@@ -141,7 +150,11 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "author": job.author,
         "imprint": job.imprint,
         "title_page": job.front_matter.title_page,
-        "issue": long_date(job.date) if job.date else "",
+        "copyright_page": job.front_matter.copyright_page and job.format == "book",
+        "edition": job.edition,
+        "isbn": job.isbn,
+        "version": __version__,
+        "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
     }
@@ -164,19 +177,19 @@ def _source(template: str, outdir: Path, **context: Any) -> pdf.Source:
     return pdf.Source(html=html, base=outdir, roots=(layouts_dir(), outdir))
 
 
-def _rendered_with_gutter(job: JobSpec, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
+def _rendered_with_gutter(style: BookStyle, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
     """Render with the gutter the final page count calls for.
 
     The first guess comes from the plan's page count and is nearly always right. When the
     count moves the gutter, render again; if a narrower gutter already tried made the book
     thicker, keep the wider one (a gutter wider than the table asks is never wrong).
     """
-    gutter = gutter_guess(job, pages_guess)
+    gutter = gutter_guess(style, pages_guess)
     tried: list[float] = []
     while True:
-        box = page_box(job, gutter)
+        box = page_box(style, gutter)
         document = pdf.render(make(box))
-        wanted = gutter_guess(job, len(document.pages))
+        wanted = gutter_guess(style, len(document.pages))
         if wanted == gutter or (wanted < gutter and wanted in tried):
             return document, box
         tried.append(gutter)
@@ -194,14 +207,16 @@ def puzzle_pages(document: Document) -> dict[int, int]:
 
 
 def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
-    return [[p for p in printed if p.entry.section == index] for index in range(len(job.sections))]
+    return [[p for p in printed if p.section == index] for index in range(len(job.sections))]
 
 
-def _examples(outdir: Path, job: JobSpec) -> dict[str, tuple[Drawn, Drawn]]:
-    if job.format != "book" or not job.front_matter.how_to_play:
-        return {}
-    drawn = {name: draw_example(outdir, puzzle_types()[name]) for name in types_in_order(job)}
-    return {name: pair for name, pair in drawn.items() if pair is not None}
+def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
+    """The how-to-play content for each type of the job, in the order the types appear; a
+    newsletter's back page prints the rules without examples."""
+    if not job.front_matter.how_to_play:
+        return []
+    examples = job.format == "book"
+    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
 
 
 @dataclass
@@ -210,30 +225,52 @@ class Rendered:
     box: PageBox
     answers: Document | None = None
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+    figures: Measured | None = None  # the finest print of the figures, after scaling
+
+
+def drawings_by_file(outdir: Path, printed: list[Printed], examples: list[HowToPlay]) -> dict[str, Figure]:
+    """Each picture file (as the plan names it, relative to OUTDIR) and the drawing it holds."""
+    drawings = {}
+    for item in printed:
+        for drawn in (item.puzzle, item.answer):
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    for content in examples:
+        for drawn in content.example or ():
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    return drawings
+
+
+def _plan_sheets(plan: BookPlan) -> list[Sheet]:
+    return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
 def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
     sections = _by_section(job, printed)
-    examples = _examples(outdir, job)
+    pages = how_to_play_pages(outdir, job)
+    style = book_style(job)
     plans: dict[float, BookPlan] = {}
+    measured: dict[float, Measured] = {}
+    drawings = drawings_by_file(outdir, printed + previous, pages)
 
     def make(box: PageBox) -> pdf.Source:
-        plan = plans[box.gutter] = plan_book(job, box, sections, previous, examples, outdir)
+        plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
+        measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
         return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
 
-    guess_box = page_box(job, gutter_guess(job, 1))
-    guess = plan_book(job, guess_box, sections, previous, examples, outdir).pages + int(job.front_matter.title_page)
-    booklet, box = _rendered_with_gutter(job, guess, make)
-    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements)
-    if job.answers.placement == "separate":
+    guess_box = page_box(style, gutter_guess(style, 1))
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
+    booklet, box = _rendered_with_gutter(style, guess, make)
+    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
+    if job.answers.separate_file:
         pages = puzzle_pages(booklet)
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
-            sheets = plan_separate_answers(job, answer_box, sections, pages, outdir)
+            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir, rendered.placements)
+            apply_line_floor(sheets, outdir, drawings, style.profile.min_line_pt)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
-        rendered.answers = _rendered_with_gutter(job, 1 + len(printed) // 6, make_answers)[0]
+        rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
     return rendered
 
 
@@ -249,17 +286,18 @@ def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -
 def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
-    box = page_box(job, 0.0)
-    placement = job.answers.placement
+    style = book_style(job)
+    box = page_box(style, 0.0)
     answers, answers_from = [], None
-    if placement == "end":
+    if job.answers.at_end:
         answers = printed
-    elif placement == "previous":
+    elif job.answers.from_previous_issue:
         answers, answers_from = previous, job.previous_issue().date
     doc = _doc_fields(job, job.title)
+    pages = how_to_play_pages(outdir, job)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
-        plan = plan_newsletter(job, box, printed, answers, outdir, answers_from, front_room, answers_room)
+        plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
         return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
 
     planned = box.content_height - MASTHEAD_MM
@@ -272,19 +310,101 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     if answers:
         booklet, plan = render(front, room_below(booklet, "answers-room", 1, box))
     if len(booklet.pages) > 2:
-        raise SpecError(
-            str(outdir / MANIFEST),
-            [f"format: newsletter: the issue needs {len(booklet.pages)} pages; a sheet has two. Print fewer puzzles, "
-             "set answers.placement to separate, or turn front_matter.how_to_play off"],
+        raise Unfit(
+            f"format: newsletter: the rules of {len(pages)} puzzle types run past the back page; "
+            "turn front_matter.how_to_play off or print fewer types"
         )
     rendered = Rendered(booklet, box, placements=plan.front_placements)
-    if placement == "separate":
-        pages = {p.entry.number: 1 for p in printed}
-        sheets = plan_separate_answers(job, box, _by_section(job, printed), pages, outdir)
+    if job.answers.separate_file:
+        pages = {p.number: 1 for p in printed}
+        sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir, plan.front_placements)
         rendered.answers = pdf.render(
             _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, box))
         )
     return rendered
+
+
+def check_newsletter(job: JobSpec, puzzles: list[Printed], previous: list[Printed]) -> list[str]:
+    """The sheet laid out with stand-ins (figures of the most room its puzzles can take, drawn
+    blank) before anything is generated: the front, the rules and the answers on the back are
+    measured as the real layout measures them, so a sheet that cannot fit writes nothing."""
+    with tempfile.TemporaryDirectory() as folder:
+        outdir = Path(folder)
+        stand_ins = []
+        for items in (puzzles, previous):
+            stand_ins.append([_blank_drawn(outdir, item) for item in items])
+        try:
+            render_newsletter(job, outdir, *stand_ins)
+        except Unfit as exc:
+            return [str(exc)]
+    return []
+
+
+def _blank_drawn(outdir: Path, item: Printed) -> Printed:
+    """The stand-in with blank pictures of its size on disk, where the page expects them."""
+    drawn = []
+    for role, figure in (("puzzle", item.puzzle.figure), ("answer", item.answer.figure)):
+        path = outdir / f"{role}-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
+        drawn.append(Drawn(figure, path))
+    return replace(item, puzzle=drawn[0], answer=drawn[1])
+
+
+# ---- the cover ------------------------------------------------------------------------------
+
+COVER = "cover.pdf"
+COVER_TEXT_ROOM_MM = 95.0  # the front's title, subtitle and author above and below the picture
+PT_MM = MM_PER_IN / 72
+
+
+@dataclass(frozen=True)
+class BarcodeBox:
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+def barcode_box(c: CoverBox, profile: PrintProfile) -> BarcodeBox:
+    """The keep-clear box at the foot of the back panel, on its spine side, inside the safe area."""
+    width, height = (v * MM_PER_IN for v in profile.barcode_in)
+    return BarcodeBox(c.trim_width - SAFE_MM - width, c.height - SAFE_MM - height, width, height)
+
+
+def cover_blurb(job: JobSpec, printed: list[Printed]) -> list[str]:
+    lines = [f"{len(printed)} logic puzzles, every one with exactly one answer, proved twice."]
+    lines += [f"{section.heading}: {section.count} puzzles." for section in job.sections]
+    where = {"end": "Answers at the back of the book.", "section": "Answers after each section.", "previous": "Answers to the previous issue inside."}
+    if job.answers.placement in where:
+        lines.append(where[job.answers.placement])
+    return lines
+
+
+def cover_page_box(c: CoverBox, crop_marks: bool) -> PageBox:
+    return PageBox(
+        width=c.width, height=c.height, top=0.0, bottom=0.0, outside=0.0, inside=0.0, gutter=0.0,
+        bleed=c.bleed, crop_marks=crop_marks, facing=False,
+    )
+
+
+def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Document, CoverBox, PageBox]:
+    """The full-wrap cover for a book of `pages` interior pages."""
+    c = cover_box(job.page.trim_mm, pages, job.profile, job.paper)
+    box = cover_page_box(c, job.page.crop_marks)
+    panel_width = c.trim_width - 2 * SAFE_MM
+    art_room = c.height - 2 * SAFE_MM - COVER_TEXT_ROOM_MM
+    answers = [(src_for(p.answer.path, outdir), p.answer.figure.width_mm, p.answer.figure.height_mm) for p in printed]
+    art = artwork(answers, panel_width, art_room)
+    spine_text_height = max(0.0, c.spine - 2 * SPINE_SAFE_MM)
+    context = dict(
+        doc=_doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
+        spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
+        spine_font_pt=min(14.0, spine_text_height * 0.8 / PT_MM), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
+        art=art, art_gap=ARTWORK_GAP_MM,
+        art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
+        blurb=cover_blurb(job, printed),
+    )
+    return pdf.render(_source("cover.html.j2", outdir, **context)), c, box
 
 
 # ---- the stage ------------------------------------------------------------------------------
@@ -294,15 +414,16 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     """Lay out the verified puzzles of OUTDIR into its PDFs; see the module docstring."""
     started = time.perf_counter()
     manifest = read_manifest(outdir)
+    outdir_rules.require_ours(outdir)
     job = manifest.job
     entries, previous_entries = printed_entries(manifest)
     if not entries:
         raise LayoutError(f"{outdir / MANIFEST}: no puzzles to print")
     loaded = load_all(outdir, entries)  # a malformed record is bad input (exit 2) before all else
     loaded_previous = load_all(outdir, previous_entries)
-    refuse_unverified(outdir, entries + previous_entries)
+    refuse_unverified(loaded + loaded_previous)
 
-    renders = 2 + (job.answers.placement == "separate") + job.imposition
+    renders = 2 + job.answers.separate_file + job.imposition + job.cover
     total = len(entries) + len(previous_entries) + renders
     done = 0
 
@@ -315,29 +436,47 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     printed = draw_all(outdir, loaded, tick)
     previous = draw_all(outdir, loaded_previous, tick)
     render_job = render_newsletter if job.format == "newsletter" else render_book
+    checkpoint.reached("layout:render")
     try:
         rendered = render_job(job, outdir, printed, previous)
     except Unfit as exc:
-        raise SpecError(str(outdir / MANIFEST), [str(exc)]) from None
+        raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
 
     files = []
     full_fonts = job.fonts == "full"
-    booklet = pdf.write(rendered.booklet, job.date, rendered.box.bleed, full_fonts)
+    checkpoint.reached("layout:pdf-write")
+    variant = job.profile.pdf_variant
+    booklet = pdf.write(rendered.booklet, job.date, rendered.box, full_fonts, variant)
     files.append(_write(outdir / BOOKLET, booklet.data))
+    checkpoint.reached("layout:booklet-written")
     tick()
     answer_pages = 0
     if rendered.answers is not None:
-        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box.bleed, full_fonts).data))
+        files.append(_write(outdir / ANSWERS, pdf.write(rendered.answers, job.date, rendered.box, full_fonts, variant).data))
         answer_pages = len(rendered.answers.pages)
         tick()
     else:
         (outdir / ANSWERS).unlink(missing_ok=True)  # a stale key from an earlier placement would mislead
+    cover_check = None
+    if job.cover:
+        document, cover, cover_page = render_cover(job, outdir, printed, len(rendered.booklet.pages))
+        cover_pdf = pdf.write(document, job.date, cover_page, full_fonts, variant).data
+        files.append(_write(outdir / COVER, cover_pdf))
+        cover_check = printcheck.cover_check(cover_pdf, cover, job.profile, job.paper)
+        tick()
+    else:
+        (outdir / COVER).unlink(missing_ok=True)
     if job.imposition:
         files.append(_write(outdir / IMPOSED, impose(booklet.data, booklet.pages)))
         tick()
     else:
         (outdir / IMPOSED).unlink(missing_ok=True)
+    if rendered.figures is not None:
+        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
+        files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
+    else:
+        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
 
     booklet_pages = len(rendered.booklet.pages)
     return LayoutReport(
@@ -348,7 +487,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         answer_pages=answer_pages,
         gutter_mm=rendered.box.gutter,
         scales={key: round(placed.scale, 3) for key, placed in rendered.placements.items()},
-        per_page={key: placed.grid.per_page for key, placed in rendered.placements.items()},
+        per_page={key: placed.arrangement.per_page for key, placed in rendered.placements.items()},
     )
 
 

@@ -1,136 +1,153 @@
 """preflight: page geometry checked before anything is generated.
 
 A grid that cannot print legibly in the room the page and margins leave, or a book too thick for
-the gutter table, is reported with the spec's other problems, before minutes of generation. It
-needs no PDF engine: sizes come from the figures' own measurements.
+the gutter table, is reported with the spec's other problems, before minutes of generation. A
+book needs no PDF engine: sizes come from the figures' own measurements. A newsletter's back
+page holds text (the rules) whose height only the PDF engine knows, so its sheet is laid out with
+blank stand-ins in a temporary folder.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
-from pipeline.errors import RecordError
-from pipeline.manifest import Entry
-from pipeline.records import check_common_fields, read_json
+from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
-    MASTHEAD_MM,
+    HowToPlay,
     Printed,
-    plan_newsletter,
-    rules_page,
-    types_in_order,
+    plan_book,
+    how_to_play_page,
 )
-from pipeline.render.figures import Drawn, sample_puzzle
+from pipeline.render.figures import Drawn, stand_in
+from pipeline.render.style import BookStyle, SectionStyle, Sizing
 from pipeline.render.geometry import (
+    LARGE_PRINT_SCALE,
     PageBox,
     Unfit,
     gutter_guess,
     legibility,
     page_box,
+    answer_scale,
     place_answers,
     place_puzzles,
 )
-from pipeline.spec import JobSpec
+from pipeline.spec import JobSpec, Section
+from pipeline.stages.drawing import example_params
+
+NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
 
 
-def _kept_puzzle(ptype: Any, size: int, outdir: Path | None) -> Any | None:
-    """A puzzle of this type and size already in the output folder (a re-run), so preflight
-    need not generate its sample again."""
-    for path in sorted((outdir / "puzzles").glob(f"{ptype.name}-{size}-*.json")) if outdir else []:
-        try:
-            record = read_json(path)
-            if check_common_fields(record, str(path), puzzle_types()) is ptype and record["rows"] == size:
-                return ptype.from_record(record)
-        except RecordError:
-            continue
-    return None
-
-
-def _sample(ptype: Any, section_index: int, size: int, number: int, outdir: Path | None) -> Printed | None:
-    """A stand-in for a puzzle not generated yet: a real puzzle of the size, kept from an earlier
-    run or made from a fixed code (None if the generator cannot make that one: the layout still
-    checks the real puzzles)."""
-    puzzle = _kept_puzzle(ptype, size, outdir) or sample_puzzle(ptype.name, size)
-    if puzzle is None:
-        return None
-    entry = Entry(
-        id="sample", type=ptype.name, size=size, code="sample", section=section_index, number=number,
-        role="puzzle", generator="",
+def book_style(job: JobSpec) -> BookStyle:
+    """What page planning needs of the job."""
+    return BookStyle(
+        title=job.title, page=job.page, newsletter=job.format == "newsletter", answers=job.answers,
+        contents=job.front_matter.contents,
+        sections=tuple(SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print)) for section in job.sections),
+        previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
+        front_pages=front_pages(job),
+        profile=job.profile,
     )
-    fake = Path("puzzles/sample.svg")
-    return Printed(entry, ptype.title, Drawn(ptype.draw(puzzle, answer=False), fake), Drawn(ptype.draw(puzzle, answer=True), fake))
 
 
-def _check_book(
-    job: JobSpec, box: PageBox, samples: list[Printed | None], examples: dict[str, tuple[Drawn, Drawn]]
-) -> tuple[list[str], int]:
+def front_pages(job: JobSpec) -> int:
+    """The pages before the contents: the title page and the copyright page after it."""
+    return int(job.front_matter.title_page) + int(job.front_matter.copyright_page and job.format == "book")
+
+
+def sizing(section: Section, large_print: bool) -> Sizing:
+    """How big the section's grids print: the cell it asks for, the type's natural cell, or as
+    large as the page allows up to the type's largest cell (half as big again in large print)."""
+    ptype = puzzle_types()[section.type]
+    if section.cell is not None:
+        return Sizing(section.cell / ptype.cell_mm, exact=True)
+    grow = LARGE_PRINT_SCALE if large_print else 1.0
+    if section.scale == "natural":
+        return Sizing(grow, exact=True)
+    return Sizing(grow * ptype.max_cell_mm / ptype.cell_mm)
+
+
+def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
+    """The puzzle and answer as the type says they print for these parameters: no puzzle made."""
+    return (
+        stand_in(ptype.print_size(params, answer=False), NOWHERE),
+        stand_in(ptype.print_size(params, answer=True), NOWHERE),
+    )
+
+
+def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int) -> Printed:
+    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *_figures(ptype, params))
+
+
+def _how_to_play(ptype: PuzzleType) -> HowToPlay:
+    params = example_params(ptype)
+    return HowToPlay(ptype.name, ptype.title, ptype.how_to_play, f"{ptype.title} {params.label}", _figures(ptype, params))
+
+
+def _numbered(sections: list[list[Printed]]) -> list[Printed]:
+    """Every section's stand-ins numbered through the job, as the real puzzles are."""
+    return [replace(item, number=number) for number, item in enumerate((p for items in sections for p in items), start=1)]
+
+
+def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Printed], examples: list[HowToPlay]) -> tuple[list[str], int]:
     """Every section's puzzles and answers placed on their own, so every problem is reported;
-    and the page count the book would have."""
-    rules = legibility(job.page.large_print)
+    then, when all fit, the page count of the whole book planned with stand-ins."""
+    legible = legibility(job.page.large_print)
     problems: list[str] = []
-    pages = int(job.front_matter.title_page) + int(job.front_matter.contents)
-    for name in examples:
+    for content in examples:
         try:
-            rules_page(name, examples[name], box, rules, Path("."))
-            pages += 1
+            how_to_play_page(content, box, legible, Path("."))
         except Unfit as exc:
             problems.append(str(exc))
-    answers = job.answers.placement in ("end", "section", "previous")
     for index, section in enumerate(job.sections):
         sample = samples[index]
-        if sample is None:
-            pages += section.count * 2  # unmeasured: count the thickest book it could make
-            continue
         what = f"sections[{index}] ({section.heading})"
+        puzzle_scale = 1.0  # the answers are checked at their natural size when their puzzles cannot fit
         try:
-            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, rules, what)
-            pages += -(-section.count // placed.grid.per_page)
+            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what, style.sections[index].sizing, count=section.count)
+            puzzle_scale = placed.scale
         except Unfit as exc:
             problems.append(str(exc))
-        if not answers:
+        if not job.answers.in_booklet:
             continue
         try:
-            placed = place_answers(
-                [sample.answer.figure] * section.count, box.content_width, box.content_height, job.answers.per_page, rules,
-                f"answers.per_page ({section.heading})",
+            place_answers(
+                [sample.answer.figure], box.content_width, box.content_height, job.answers.per_page, legible,
+                f"answers.per_page ({section.heading})", answer_scale(puzzle_scale),
             )
-            pages += -(-section.count // placed.grid.per_page)
         except Unfit as exc:
             problems.append(str(exc))
-    return problems, pages
+    if problems:
+        return problems, 0
+    printed = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+    sections = [[p for p in printed if p.section == index] for index in range(len(job.sections))]
+    plan = plan_book(style, box, sections, printed if job.answers.from_previous_issue else [], examples, Path("."))
+    return [], plan.pages + front_pages(job)
 
 
-def preflight(job: JobSpec, outdir: Path | None = None) -> list[str]:
+def preflight(job: JobSpec) -> list[str]:
     """Problems of page geometry, found before anything is generated: grids that cannot print
     legibly in the room the page and margins leave, or a book too thick for the gutter table.
 
-    Sizes are measured on one real puzzle per type and size (from a fixed code); the layout
-    checks every real puzzle again.
+    Sizes come from each type's print_size for the section's parameters, the most room any
+    puzzle of them can take, so nothing is generated; the layout checks every real puzzle again.
     """
     types = puzzle_types()
-    samples = [_sample(types[s.type], i, s.size, i + 1, outdir) for i, s in enumerate(job.sections)]
-    if job.format == "newsletter":
-        puzzles = [sample for sample, section in zip(samples, job.sections) if sample for _ in range(section.count)]
-        if not puzzles:
-            return []
-        try:
-            sheet = page_box(job, 0.0)
-            plan_newsletter(job, sheet, puzzles, [], Path("."), None, sheet.content_height - MASTHEAD_MM, None)
-        except Unfit as exc:
-            return [str(exc)]
-        return []
-    examples = {}
-    if job.front_matter.how_to_play:
-        for name in types_in_order(job):
-            smallest = _sample(types[name], 0, min(types[name].sizes), 0, outdir)
-            if smallest is not None:
-                examples[name] = (smallest.puzzle, smallest.answer)
-    problems, pages = _check_book(job, page_box(job, gutter_guess(job, 1)), samples, examples)
+    style = book_style(job)
+    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
+    if style.newsletter:
+        from pipeline.stages.layout import check_newsletter  # WeasyPrint measures the text of the back
+
+        puzzles = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
+        return check_newsletter(job, puzzles, puzzles if job.answers.from_previous_issue else [])
+    examples = [_how_to_play(types[name]) for name in job.types_in_order()] if job.front_matter.how_to_play else []
+    problems, pages = _check_book(job, style, page_box(style, gutter_guess(style, 1)), samples, examples)
     if problems:
         return problems
     try:
-        gutter = gutter_guess(job, pages)
+        gutter = gutter_guess(style, pages)
     except Unfit as exc:
         return [f"page.gutter: {exc}"]
-    return _check_book(job, page_box(job, gutter), samples, examples)[0]
+    return _check_book(job, style, page_box(style, gutter), samples, examples)[0]

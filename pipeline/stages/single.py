@@ -7,13 +7,16 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.codes import fresh_code, puzzle_id, rng_for
+from pipeline import outdir as outdir_rules
+from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
-from pipeline.puzzles.base import Budget
-from pipeline.records import dumps_record, make_record, write_atomic
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.params import Params
+from pipeline.files import write_atomic
+from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
-from pipeline.render.figures import write_figures
+from pipeline.stages.drawing import draw_figures
 from pipeline.stages.build import check_outdir
 from pipeline.stages.generate import fingerprint
 from pipeline.stages.verify import judge
@@ -27,17 +30,18 @@ class Single:
     files: list[Path]
 
 
-def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, seconds: float) -> Single:
+def make_single(type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float) -> Single:
     types = puzzle_types()
     if type_name not in types:
         close = difflib.get_close_matches(type_name, list(types), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise OptionError(f"unknown puzzle type '{type_name}' (known: {', '.join(types)}){hint}")
     ptype = types[type_name]
-    if size not in ptype.sizes:
-        raise OptionError(f"--size: {type_name} comes in sizes {', '.join(map(str, ptype.sizes))}, not {size}")
+    params = option_params(ptype, size)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
+    if code is not None and (len(code) > 200 or not _is_text(code)):
+        raise OptionError("--code must be at most 200 characters of valid Unicode text")
     if not seconds > 0:
         raise OptionError("--seconds must be more than 0")
     check_outdir(outdir)
@@ -45,16 +49,38 @@ def make_single(type_name: str, size: int, code: str | None, outdir: Path, *, se
 
     start = time.perf_counter()
     try:
-        made = ptype.generate(size, rng_for(type_name, size, code), Budget(seconds=seconds))
+        made = ptype.make(params, code, Budget(seconds=seconds))
     except StepLimit as exc:
-        raise ProofError(f"{type_name} {size}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
-    pid = puzzle_id(type_name, size, code)
-    record = make_record(ptype, made.puzzle, puzzle_id=pid, code=code, stats=made.stats)
+        raise ProofError(f"{type_name} {params.label}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
+    pid = puzzle_id(type_name, params, code)
+    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats)
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
+    outdir_rules.claim(outdir)
     write_atomic(path, dumps_record(record))
     verdict = judge(path)
     if verdict["status"] != "proved":  # never leave a printable picture of an unproved puzzle
         raise ProofError(f"{path}: verification failed: {'; '.join(verdict['problems'])}")
-    svg, answer_svg = write_figures(outdir, ptype, made.puzzle, pid)
-    return Single(code=code, title=ptype.title, seconds=time.perf_counter() - start, files=[path, svg, answer_svg])
+    svg, answer_svg = draw_figures(outdir, ptype, made.puzzle, pid)
+    return Single(code=code, title=f"{ptype.title} {params.label}", seconds=time.perf_counter() - start, files=[path, svg.path, answer_svg.path])
+
+
+def option_params(ptype: PuzzleType, size: str | None) -> Params:
+    """The parameters a `--size` option asks for (the type's defaults without one)."""
+    try:
+        return ptype.make_params(size)
+    except ValueError:  # pydantic's ValidationError is a ValueError too
+        least, most = ptype.params.grid_range("rows")
+        raise OptionError(
+            f"--size: {size} is not a {ptype.name} grid; give a number from {least} to {most} or columns x rows "
+            f"such as {most}x{least} ({', '.join(ptype.presets)} are the usual sizes)"
+        ) from None
+
+
+def _is_text(text: str) -> bool:
+    """False for a lone surrogate, which is how Python hands over bytes that are not UTF-8."""
+    try:
+        text.encode("utf-8")
+        return True
+    except UnicodeEncodeError:
+        return False

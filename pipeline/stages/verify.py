@@ -11,18 +11,18 @@ is not proved again on the next run.
 
 from __future__ import annotations
 
-import dataclasses
-import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.errors import InputError, RecordError, StepLimit
-from pipeline.manifest import PUZZLES, Manifest, read_manifest, record_path, write_manifest
-from pipeline.parallel import Pool
+from pipeline.files import sha256_bytes
+from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
+from pipeline.parallel import open_pool
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.records import check_common_fields, read_json
+from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 
 Progress = Callable[[int, int], None]
@@ -40,46 +40,37 @@ class VerifyReport:
     failed: list[str] = field(default_factory=list)  # one line per failed puzzle, for people
 
 
-def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def _timed(fn: Callable[[], Any]) -> tuple[Any, float]:
     start = time.perf_counter()
     result = fn()
     return result, round(time.perf_counter() - start, 5)
 
 
-def _shown(ptype: PuzzleType, puzzle: Any, answer: Any) -> Any:
-    """An answer as the record would print it, so a person can see the second answer."""
-    return ptype.to_record(dataclasses.replace(puzzle, answer=answer)).get("solution")
-
-
 def _count_verdict(ptype: PuzzleType, puzzle: Any, answers: list[Any], who: str) -> tuple[bool, list[str]]:
-    if answers == [puzzle.answer]:
+    stored = ptype.answer_of(puzzle)
+    if answers == [stored]:
         return True, []
     if not answers:
         return False, [f"{who}: the clues admit no answer at all"]
-    if puzzle.answer not in answers:
-        return False, [f"{who}: the stored answer is wrong; the clues give {_shown(ptype, puzzle, answers[0])}"]
-    second = next(a for a in answers if a != puzzle.answer)
-    return False, [f"{who}: a second answer fits the clues: {_shown(ptype, puzzle, second)}"]
+    if stored not in answers:
+        return False, [f"{who}: the stored answer is wrong; the clues give {ptype.shown_answer(puzzle, answers[0])}"]
+    second = next(a for a in answers if a != stored)
+    return False, [f"{who}: a second answer fits the clues: {ptype.shown_answer(puzzle, second)}"]
 
 
-def judge(path: Path) -> dict[str, Any]:
-    """The verdict on one record file; a malformed record gives status 'malformed'."""
+def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
+    """The verdict on one record file; a malformed record gives status 'malformed', and so does a
+    record that is not the puzzle its manifest entry (`expected`) names."""
     try:
-        record = read_json(path)
-        ptype = check_common_fields(record, str(path), puzzle_types())
-        try:
-            puzzle = ptype.from_record(record)
-        except RecordError as exc:
-            raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
+        ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+        if expected is not None:
+            for name in expected.describes(record):
+                raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(expected, name)!r}")
     except RecordError as exc:
         return {"status": "malformed", "problems": [str(exc)]}
 
     problems: list[str] = []
-    codes, check_s = _timed(lambda: ptype.check(puzzle, puzzle.answer))
+    codes, check_s = _timed(lambda: ptype.check(puzzle, ptype.answer_of(puzzle)))
     if codes:
         problems.append(f"check: the stored answer breaks the rules: {', '.join(codes)}")
 
@@ -101,7 +92,8 @@ def judge(path: Path) -> dict[str, Any]:
     ok = not codes and solver["ok"] and proof_ok
     return {
         "status": "proved" if ok else "failed",
-        "record_sha256": _sha256(path),
+        "record_sha256": sha256,
+        "verifier": trust.verifier_id(),
         "check": {"ok": not codes, "codes": codes, "seconds": check_s},
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
@@ -110,10 +102,16 @@ def judge(path: Path) -> dict[str, Any]:
 
 
 def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
-    return bool(verdict) and verdict.get("status") == "proved" and path.exists() and verdict.get("record_sha256") == _sha256(path)
+    try:
+        sha256 = sha256_bytes(safeio.read_bounded(path, safeio.RECORD_BYTES))
+    except safeio.Unsafe:
+        return False
+    return trust.verdict_problem(verdict, sha256) is None
 
 
-def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progress | None = None) -> VerifyReport:
+def verify(
+    outdir: Path, *, jobs: int = 1, scheduler: str | None = None, fresh: bool = False, progress: Progress | None = None
+) -> VerifyReport:
     """Judge every puzzle in the folder's manifest and record the verdicts in it.
 
     Without a manifest (records written by hand), every record under puzzles/ is judged and
@@ -126,9 +124,12 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
         if not paths:
             raise InputError(f"{outdir}: no manifest.json and no puzzle records under {PUZZLES}/")
         previous: dict[str, Any] = {}
+        expected = {}
     else:
+        outdir_rules.require_ours(outdir)
         paths = {e.id: record_path(outdir, e.id) for e in manifest.entries}
         previous = {e.id: e.verdict for e in manifest.entries}
+        expected = {e.id: e for e in manifest.entries}
 
     report = VerifyReport(verdicts={}, manifest=manifest)
     todo = []
@@ -138,13 +139,14 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
             report.reused += 1
         else:
             todo.append(pid)
-    with Pool(jobs) as pool:
-        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid],) for pid in todo]), start=1):
+    with open_pool(jobs, scheduler) as pool:
+        for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid], expected.get(pid)) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
+            checkpoint.reached("verify:verdict")
             if progress:
                 progress(done, len(todo))
 
-    malformed = [v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed"]
+    malformed = sorted(v["problems"][0] for v in report.verdicts.values() if v["status"] == "malformed")
     if malformed:
         raise InputError("malformed puzzle records:\n" + "\n".join(f"  - {m}" for m in malformed))
     report.failed = [f"{pid}: {'; '.join(v['problems'])}" for pid, v in sorted(report.verdicts.items()) if v["status"] != "proved"]
@@ -155,5 +157,6 @@ def verify(outdir: Path, *, jobs: int = 1, fresh: bool = False, progress: Progre
                 {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof")}
             )
         write_manifest(outdir, manifest)
+        checkpoint.reached("verify:manifest")
     report.seconds = time.perf_counter() - started
     return report

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from pipeline.puzzles.base import Budget, Generated
-from pipeline.render.svg import Figure
+from pydantic import Field
+
+from pipeline.puzzles.base import Budget, Generated, PuzzleType
 from pipeline.puzzles.kuralin import generate, proof, record, render, rules, solver
-from pipeline.puzzles.kuralin.model import KuralinPuzzle, Solution
+from pipeline.puzzles.params import Params
+from pipeline.render.svg import FigureSize
 
 RULES = """\
 Draw one loop through the centres of some of the cells. The loop moves between cells that share \
@@ -26,36 +28,28 @@ empty, and grey circles as an empty circle with a black dot in the middle.
 In the answers the black cells are hatched, so that every circle on them stays readable."""
 
 
-class Kuralin:
-    name = "kuralin"
-    title = "Kuralin"
-    sizes = (5, 6, 7, 8, 9, 10)
-    version = 1
-    rules = RULES
+class KuralinParams(Params):
+    rows: int = Field(8, ge=5, le=12)
+    cols: int = Field(8, ge=5, le=12)
 
-    def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        return generate.generate(size, rng, budget)
-
-    def solve(self, puzzle: KuralinPuzzle, limit: int, budget: Budget) -> list[Solution]:
-        return solver.solve(puzzle, limit, budget)
-
-    def check(self, puzzle: KuralinPuzzle, answer: Solution) -> list[str]:
-        return rules.check(puzzle, answer)
-
-    def promises(self, puzzle: KuralinPuzzle) -> list[str]:
-        return []
-
-    def prove(self, puzzle: KuralinPuzzle, limit: int) -> list[Solution]:
-        return proof.prove(puzzle, limit)
-
-    def to_record(self, puzzle: KuralinPuzzle) -> dict[str, Any]:
-        return record.to_record(puzzle)
-
-    def from_record(self, data: dict[str, Any]) -> KuralinPuzzle:
-        return record.from_record(data)
-
-    def draw(self, puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
-        return render.draw(puzzle, answer=answer)
+    presets: ClassVar[Mapping[str, dict[str, Any]]] = {
+        str(n): {"rows": n, "cols": n} for n in (5, 6, 7, 8, 9, 10)
+    }
 
 
-PUZZLE_TYPE = Kuralin()
+def _generate(params: KuralinParams, rng: random.Random, budget: Budget) -> Generated:
+    return generate.generate(params.rows, params.cols, rng, budget)
+
+
+def _print_size(params: KuralinParams, *, answer: bool) -> FigureSize:
+    return render.print_size(params.rows, params.cols, answer=answer)
+
+
+PUZZLE_TYPE = PuzzleType(
+    name="kuralin", title="Kuralin", version=1, how_to_play=RULES, params=KuralinParams,
+    generate=_generate, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    to_record=record.to_record, from_record=record.from_record, draw=render.draw,
+    # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
+    # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.
+    cell_mm=render.CELL_MM, max_cell_mm=12.0,
+)

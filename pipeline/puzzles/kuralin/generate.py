@@ -24,6 +24,7 @@ from collections import Counter
 from pipeline.errors import StepLimit, TimeLimit
 from pipeline.puzzles.base import Budget, Generated
 from pipeline.puzzles.kuralin.model import (
+    Cell,
     Circle,
     KuralinPuzzle,
     Point,
@@ -63,13 +64,14 @@ class _Meter:
             self.spent += child.spent
 
 
-def generate(size: int, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle of `rows` x `cols` cells, proved unique; StepLimit once the budget is spent."""
     attempts = drops = 0
     while True:
         attempts += 1
         meter = _Meter(budget)
         try:
-            made = _attempt(size, size, rng, meter)
+            made = _attempt(rows, cols, rng, meter)
         except TimeLimit:
             raise
         except StepLimit:  # a search that reached its limit proves nothing: draw another loop
@@ -110,20 +112,21 @@ def _add_circles(rows, cols, drawn: Solution, rng, meter: _Meter) -> dict[Point,
     once every answer found so far is cut.
     """
     points = interior_points(rows, cols)
-    drawn_kinds = _kinds(drawn, points)
+    touched = {point: touched_cells(point) for point in points}  # read for every answer found
+    drawn_kinds = _kinds(drawn, touched)
     circles: dict[Point, Circle] = {}
     others: list[dict[Point, str]] = []
     while True:
         if not others:
             board = Board(rows, cols, [circle_limit(c) for c in circles.values()])
             found = meter.search(board, ALTERNATIVES + 1, COUNT_STEPS)
-            others = [_kinds(answer, points) for answer in found if answer != drawn]
+            others = [_kinds(answer, touched) for answer in found if answer != drawn]
             if not others:
                 return circles
         cuts = {p: sum(kinds[p] != drawn_kinds[p] for kinds in others) for p in points}
         most = max(cuts.values())
         point = rng.choice([p for p in points if cuts[p] == most])
-        circles[point] = Circle(drawn_kinds[point], touched_cells(point))
+        circles[point] = Circle(drawn_kinds[point], touched[point])
         others = [kinds for kinds in others if kinds[point] == drawn_kinds[point]]
 
 
@@ -145,14 +148,10 @@ def _remove_circles(rows, cols, drawn, circles, rng, meter: _Meter) -> dict[Poin
     return kept
 
 
-def _kinds(answer: Solution, points: list[Point]) -> dict[Point, str]:
+def _kinds(answer: Solution, touched: dict[Point, tuple[Cell, ...]]) -> dict[Point, str]:
     """The circle each point would carry under this answer's colouring."""
     black = {(r, c) for r, row in enumerate(answer.cells) for c, mark in enumerate(row) if mark == "#"}
-    kinds = {}
-    for point in points:
-        cells = touched_cells(point)
-        kinds[point] = kind_for(sum(cell in black for cell in cells), len(cells))
-    return kinds
+    return {point: kind_for(sum(cell in black for cell in cells), len(cells)) for point, cells in touched.items()}
 
 
 def _recheck(puzzle: KuralinPuzzle, budget: Budget) -> None:

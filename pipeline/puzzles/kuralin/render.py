@@ -11,7 +11,7 @@ marks look as they do in the puzzle.
 
 from __future__ import annotations
 
-from pipeline.render.svg import Figure
+from pipeline.render.svg import Figure, FigureSize
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, loop_order
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -33,10 +33,17 @@ LOOP_PT = 2.0  # heavier than the grid so the answer loop reads at a glance
 MARGIN = HEAVY_PT * PT  # room for the outer frame's stroke
 
 
+def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
+    """What draw() gives for any puzzle of rows x cols, before one exists: no text, and the
+    thinnest line is always a grid line (the answer's hatching is as thin, its loop heavier)."""
+    return FigureSize(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN, 0.0, THIN_PT, grid_x_mm=MARGIN, grid_y_mm=MARGIN)
+
+
 def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
     rows, cols = puzzle.rows, puzzle.cols
     x0 = y0 = MARGIN
-    canvas = Canvas(cols * CELL_MM + 2 * MARGIN, rows * CELL_MM + 2 * MARGIN)
+    size = print_size(rows, cols, answer=answer)
+    canvas = Canvas(size.width_mm, size.height_mm, grid_at=(x0, y0))
     if answer:
         black = [(r, c) for r, row in enumerate(puzzle.answer.cells) for c, mark in enumerate(row) if mark == "#"]
         canvas.lines(_hatching(black, x0, y0), THIN_PT, cap="butt")

@@ -1,8 +1,9 @@
 """The Kuralin solver of the product document: a search over cells in reading order.
 
 Each cell picks whether its line runs right and whether it runs down, so that with the lines
-coming in from the left and from above it has two lines or none. Open paths carry a path id; a
-union-find over those ids joins two paths when they meet in a cell. A loop may close only when it
+coming in from the left and from above it has two lines or none. Each open path end knows the
+other end of its path, so two paths that meet in a cell join by pairing their far ends (the
+product document's union-find, kept as partners: see _Search). A loop may close only when it
 holds every line drawn so far (no other open path end exists), and after that no cell may take a
 line. Each circle is checked as its cells are decided.
 
@@ -73,28 +74,37 @@ def colour_limits(cells: Sequence[str]) -> list[Limit]:
 
 
 class Board:
-    """Derived structure for one grid and its limits, built once and read by every search."""
+    """Derived structure for one grid and its limits, built once and read by every search.
+
+    The colour counts of all limits are one integer, a 4-bit field per limit: a limit holds at
+    most 4 cells, and a field starts at 7 minus the limit's maximum, so its top bit comes on
+    exactly when the count passes that maximum. Adding a cell is one addition and one test
+    against `over` however many limits it touches, and the counts a state must remember are
+    one mask away.
+    """
 
     def __init__(self, rows: int, cols: int, limits: Sequence[Limit]):
         self.rows, self.cols = rows, cols
         n = rows * cols
-        self.max_black = [lim.max_black for lim in limits]
-        self.max_white = [lim.max_white for lim in limits]
-        touching: list[list[int]] = [[] for _ in range(n)]
+        self.black_start = sum((7 - lim.max_black) << 4 * i for i, lim in enumerate(limits))
+        self.white_start = sum((7 - lim.max_white) << 4 * i for i, lim in enumerate(limits))
+        self.over = sum(8 << 4 * i for i in range(len(limits)))
+        self.adds = [0] * n  # one more black (or white) cell here, in every limit it is in
         first, last = [], []
         for i, lim in enumerate(limits):
             indices = [r * cols + c for r, c in lim.cells]
             for p in indices:
-                touching[p].append(i)
+                self.adds[p] += 1 << 4 * i
             first.append(min(indices))
             last.append(max(indices))
-        self.touching = [tuple(t) for t in touching]
-        # Limits whose counts a state at cell p must remember: some cells decided, some not.
+        # The limits whose counts a state at cell p must remember: some cells decided, some not.
         self.active = [
-            tuple(i for i in range(len(limits)) if first[i] < p <= last[i]) for p in range(n + 1)
+            sum(15 << 4 * i for i in range(len(limits)) if first[i] < p <= last[i]) for p in range(n + 1)
         ]
-        self.can_right = [p % cols < cols - 1 for p in range(n)]
-        self.can_down = [p < n - cols for p in range(n)]
+        can_right = [p % cols < cols - 1 for p in range(n)]
+        can_down = [p < n - cols for p in range(n)]
+        self.turns = [(_RIGHT,) * can_right[p] + (_DOWN,) * can_down[p] for p in range(n)]
+        self.can_start = [can_right[p] and can_down[p] for p in range(n)]
 
 
 def board_for(puzzle: KuralinPuzzle) -> Board:
@@ -118,83 +128,185 @@ def search(
     With `rng`, each cell tries its choices in a shuffled order; `min_length` refuses loops
     through fewer cells. Raises StepLimit (or TimeLimit) from `budget`: then it proves nothing.
     """
-    rows, cols = board.rows, board.cols
-    n = rows * cols
-    touching, active = board.touching, board.active
-    max_black, max_white = board.max_black, board.max_white
-    can_right, can_down = board.can_right, board.can_down
-    black = [0] * len(max_black)
-    white = [0] * len(max_black)
-    ends = [-1] * cols  # path id of the line coming down into each column, or -1
-    parent = list(range(n))  # union-find over path ids (a path's id is the cell it started in)
-    known_white = [0] * n  # lines into a cell, or 1 for a cell that starts a path
-    went_right = [0] * n
-    went_down = [0] * n
-    dead: set[tuple] = set()
-    found: list[Solution] = []
-    spend = budget.spend
+    return _Search(board, limit, budget, rng, min_length).run()
 
-    def find(x: int) -> int:
-        while parent[x] != x:
-            x = parent[x]
-        return x
 
-    def add_black(p: int) -> bool:
-        limits = touching[p]
-        for i in limits:
-            if black[i] >= max_black[i]:
-                return False
-        for i in limits:
-            black[i] += 1
+class _Search:
+    """A depth-first search over cells in reading order, one choice of lines per cell.
+
+    Open paths are kept as partners of their ends: `mates` has a slot per column for the line
+    coming down into that column's next cell, and a last slot for the line coming in from the
+    left; a slot holds the slot of its path's other end, or -1. Two states with the same
+    partners have the same paths in every way that matters to the rest of the search, so the
+    partners are the paths' part of a dead state's key as they stand, nothing to rename.
+    """
+
+    def __init__(self, board: Board, limit: int, budget: Budget, rng: random.Random | None, min_length: int):
+        self.board = board
+        self.limit = limit
+        self.spend = budget.spend
+        self.rng = rng
+        self.min_length = min_length
+        self.cols = board.cols
+        self.n = board.rows * board.cols
+        self.active, self.adds, self.over = board.active, board.adds, board.over
+        self.mates = [-1] * (board.cols + 1)
+        self.black = board.black_start  # every limit's count of decided black cells
+        self.white = board.white_start  # and of cells known white
+        self.known_white = [0] * self.n  # lines into a cell, or 1 for a cell that starts a path
+        self.went_right = [0] * self.n
+        self.went_down = [0] * self.n
+        self.dead: set[tuple] = set()
+        self.found: list[Solution] = []
+
+    def run(self) -> list[Solution]:
+        self.visit(0, 0, False, 0)
+        return self.found
+
+    def visit(self, p: int, open_ends: int, done: bool, length: int) -> None:
+        found = self.found
+        if p == self.n:
+            if done:
+                found.append(self.answer())
+            return
+        if length + self.n - p < self.min_length and not done:
+            return
+        shortest = self.min_length  # lengths past it all complete alike; min() cost 18% of a step
+        key = (p, done, length if length < shortest else shortest, tuple(self.mates), self.black & self.active[p])
+        if key in self.dead:
+            return
+        before = len(found)
+        c = p % self.cols
+        for go_right, go_down in self.choices(p, c, done):
+            self.spend()
+            self.place(p, c, go_right, go_down, open_ends, done, length)
+            if len(found) >= self.limit:
+                return
+        if len(found) == before:
+            self.dead.add(key)
+
+    def choices(self, p: int, c: int, done: bool) -> Sequence[tuple[int, int]]:
+        right_in, up_in = self.mates[self.cols] >= 0, self.mates[c] >= 0
+        if right_in and up_in:
+            return (_NONE,)
+        if right_in or up_in:
+            options = self.board.turns[p]
+        elif not done and self.board.can_start[p]:
+            options = (_NONE, _BOTH)
+        else:
+            options = (_NONE,)
+        if self.rng is not None and len(options) > 1:
+            options = list(options)
+            self.rng.shuffle(options)
+            starts = not right_in and not up_in
+            options.sort(key=lambda choice: self.blocks_closed_by(p, choice, starts))
+        return options
+
+    def place(self, p, c, go_right, go_down, open_ends, done, length) -> None:
+        self.went_right[p], self.went_down[p] = go_right, go_down
+        right, up = self.mates[self.cols], self.mates[c]
+        starts = right < 0 and up < 0
+        if starts and not go_right:
+            self.leave_black(p, open_ends, done, length)
+            return
+        if starts:  # leaving right and down
+            whitened: tuple[int, ...] = (p, p + 1, p + self.cols)
+        elif go_right:
+            whitened = (p + 1,)
+        elif go_down:
+            whitened = (p + self.cols,)
+        else:  # two lines in, none out
+            self.draw_lines(p, c, right, up, go_right, open_ends, done, length)
+            return
+        white = self.white
+        if self.mark_white(whitened):
+            self.draw_lines(p, c, right, up, go_right, open_ends, done, length)
+            self.unmark_white(whitened)
+            self.white = white
+
+    def leave_black(self, p: int, open_ends: int, done: bool, length: int) -> None:
+        black = self.black
+        more = black + self.adds[p]
+        if not more & self.over:
+            self.black = more
+            self.visit(p + 1, open_ends, done, length)
+            self.black = black
+
+    def mark_white(self, cells: tuple[int, ...]) -> bool:
+        """One more line into each cell (or it starts a path): they are white from now on."""
+        known_white, adds = self.known_white, self.adds
+        more = self.white
+        for x in cells:
+            if not known_white[x]:
+                more += adds[x]
+        if more & self.over:
+            return False
+        self.white = more
+        for x in cells:
+            known_white[x] += 1
         return True
 
-    def take_black(p: int) -> None:
-        for i in touching[p]:
-            black[i] -= 1
+    def unmark_white(self, cells: tuple[int, ...]) -> None:
+        known_white = self.known_white
+        for x in cells:
+            known_white[x] -= 1
 
-    def mark_white(x: int) -> bool:
-        """One more line into cell x (or x starts a path): x is white from now on."""
-        if not known_white[x]:
-            limits = touching[x]
-            for i in limits:
-                if white[i] >= max_white[i]:
-                    return False
-            for i in limits:
-                white[i] += 1
-        known_white[x] += 1
-        return True
+    def draw_lines(self, p, c, right, up, go_right, open_ends, done, length) -> None:
+        """Carry the paths through cell p into the next cell's slots, then search on."""
+        mates, last = self.mates, self.cols
+        if right >= 0 and up >= 0:
+            mates[last] = mates[c] = -1
+            if right != c:  # two paths meet: their far ends become partners
+                mates[right], mates[up] = up, right
+                self.visit(p + 1, open_ends - 2, done, length + 1)
+                mates[right], mates[up] = last, c
+            elif open_ends == 2 and length + 1 >= self.min_length:  # closing: it holds every line
+                self.visit(p + 1, 0, True, length + 1)
+            mates[last], mates[c] = right, up
+        elif right < 0 and up < 0:  # a new path, leaving right and down
+            mates[last], mates[c] = c, last
+            self.visit(p + 1, open_ends + 2, done, length + 1)
+            mates[last] = mates[c] = -1
+        else:
+            came, far = (last, right) if right >= 0 else (c, up)
+            goes = last if go_right else c
+            if came != goes:
+                mates[came], mates[goes], mates[far] = -1, far, goes
+            self.visit(p + 1, open_ends, done, length + 1)
+            if came != goes:
+                mates[came], mates[goes], mates[far] = far, -1, came
 
-    def unmark_white(x: int) -> None:
-        known_white[x] -= 1
-        if not known_white[x]:
-            for i in touching[x]:
-                white[i] -= 1
-
-    def state_key(p: int, right: int, done: bool, length: int) -> tuple:
-        """What the rest of the search depends on; paths are named by first appearance."""
-        roots: dict[int, int] = {}
-        key = [p, done, min(length, min_length)]
-        for x in (*ends, right):
-            if x >= 0:
-                while parent[x] != x:  # find(), inlined: this runs at every state
-                    x = parent[x]
-                x = roots.setdefault(x, len(roots))
-            key.append(x)
-        for i in active[p]:  # its whites follow: decided cells not black, plus lines into cells
-            key.append(black[i])
-        return tuple(key)
-
-    def answer() -> Solution:
+    def answer(self) -> Solution:
+        rows, cols = self.board.rows, self.board.cols
         lines = set()
-        for p in range(n):
+        for p in range(rows * cols):
             r, c = divmod(p, cols)
-            if went_right[p]:
+            if self.went_right[p]:
                 lines.add(((r, c), (r, c + 1)))
-            if went_down[p]:
+            if self.went_down[p]:
                 lines.add(((r, c), (r + 1, c)))
         return solution_from_lines(rows, cols, frozenset(lines))
 
-    def completed_blocks(cells: list[int]) -> int:
+    def blocks_closed_by(self, p: int, choice: tuple[int, int], starts: bool) -> int:
+        """How many 2x2 blocks of known loop cells this choice would complete."""
+        go_right, go_down = choice
+        known_white = self.known_white
+        newly = []
+        if starts and go_right:
+            newly.append(p)
+        if go_right and not known_white[p + 1]:
+            newly.append(p + 1)
+        if go_down:
+            newly.append(p + self.cols)
+        for x in newly:
+            known_white[x] += 1
+        count = self.completed_blocks(newly)
+        for x in newly:
+            known_white[x] -= 1
+        return count
+
+    def completed_blocks(self, cells: list[int]) -> int:
+        rows, cols, known_white = self.board.rows, self.board.cols, self.known_white
         count = 0
         for x in cells:
             r, c = divmod(x, cols)
@@ -207,93 +319,3 @@ def search(
                             and known_white[q + cols] and known_white[q + cols + 1]
                         )
         return count
-
-    def blocks_closed_by(p: int, choice: tuple[int, int], right: int, up: int) -> int:
-        """How many 2x2 blocks of known loop cells this choice would complete."""
-        go_right, go_down = choice
-        newly = []
-        if right < 0 and up < 0 and go_right:
-            newly.append(p)
-        if go_right and not known_white[p + 1]:
-            newly.append(p + 1)
-        if go_down:
-            newly.append(p + cols)
-        for x in newly:
-            known_white[x] += 1
-        count = completed_blocks(newly)
-        for x in newly:
-            known_white[x] -= 1
-        return count
-
-    def choices(p: int, right: int, up: int, done: bool) -> list[tuple[int, int]]:
-        if right >= 0 and up >= 0:
-            return [_NONE]
-        if right >= 0 or up >= 0:
-            options = ([_RIGHT] if can_right[p] else []) + ([_DOWN] if can_down[p] else [])
-        elif not done and can_right[p] and can_down[p]:
-            options = [_NONE, _BOTH]
-        else:
-            options = [_NONE]
-        if rng is not None and len(options) > 1:
-            rng.shuffle(options)
-            options.sort(key=lambda choice: blocks_closed_by(p, choice, right, up))
-        return options
-
-    def visit(p: int, right: int, open_ends: int, done: bool, length: int) -> None:
-        if p == n:
-            if done:
-                found.append(answer())
-            return
-        if length + n - p < min_length and not done:
-            return
-        key = state_key(p, right, done, length)
-        if key in dead:
-            return
-        before = len(found)
-        c = p % cols
-        up = ends[c]
-        for go_right, go_down in choices(p, right, up, done):
-            spend()
-            try_cell(p, c, right, up, go_right, go_down, open_ends, done, length)
-            if len(found) >= limit:
-                return
-        if len(found) == before:
-            dead.add(key)
-
-    def try_cell(p, c, right, up, go_right, go_down, open_ends, done, length) -> None:
-        went_right[p], went_down[p] = go_right, go_down
-        if right < 0 and up < 0 and not go_right:
-            if add_black(p):
-                ends[c] = -1
-                visit(p + 1, -1, open_ends, done, length)
-                ends[c] = up
-                take_black(p)
-            return
-        starts = right < 0 and up < 0
-        whitened = [x for x, yes in ((p, starts), (p + 1, go_right), (p + cols, go_down)) if yes]
-        marked = 0
-        while marked < len(whitened) and mark_white(whitened[marked]):
-            marked += 1
-        if marked == len(whitened):
-            continue_lines(p, c, right, up, go_right, go_down, starts, open_ends, done, length)
-        for x in whitened[:marked]:
-            unmark_white(x)
-
-    def continue_lines(p, c, right, up, go_right, go_down, starts, open_ends, done, length) -> None:
-        if right >= 0 and up >= 0:
-            a, b = find(right), find(up)
-            ends[c] = -1
-            if a != b:
-                parent[b] = a
-                visit(p + 1, -1, open_ends - 2, done, length + 1)
-                parent[b] = b
-            elif open_ends == 2 and length + 1 >= min_length:  # closing: it holds every line
-                visit(p + 1, -1, 0, True, length + 1)
-        else:
-            path = p if starts else (right if right >= 0 else up)
-            ends[c] = path if go_down else -1
-            visit(p + 1, path if go_right else -1, open_ends + 2 * starts, done, length + 1)
-        ends[c] = up
-
-    visit(0, -1, 0, False, 0)
-    return found

@@ -8,47 +8,49 @@ and that no guessing is needed.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from pipeline.puzzles.base import Budget, Generated
-from pipeline.render.svg import Figure
+from pydantic import Field
+
+from pipeline.puzzles.base import Budget, Generated, PuzzleType
 from pipeline.puzzles.nonogram import generate, model, proof, render, rules, solver
-from pipeline.puzzles.nonogram.model import Answer, Nonogram
+from pipeline.puzzles.nonogram.model import Nonogram
+from pipeline.puzzles.params import Params
+from pipeline.render.svg import FigureSize
 
 NOT_LINE_SOLVABLE = "not-line-solvable"
 
 
-class NonogramType:
-    name = "nonogram"
-    title = "Nonogram"
-    sizes = (5, 10, 15)
-    version = 1
-    rules = rules.RULES
+class NonogramParams(Params):
+    rows: int = Field(10, ge=5, le=30)
+    cols: int = Field(10, ge=5, le=30)
 
-    def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        return generate.generate(size, rng, budget)
-
-    def solve(self, puzzle: Nonogram, limit: int, budget: Budget) -> list[Answer]:
-        return solver.solve(puzzle, limit, budget)
-
-    def check(self, puzzle: Nonogram, answer: Any) -> list[str]:
-        return rules.check(puzzle, answer)
-
-    def promises(self, puzzle: Nonogram) -> list[str]:
-        """Our promise beyond one answer: the line solver alone finishes the grid."""
-        return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
-
-    def prove(self, puzzle: Nonogram, limit: int) -> list[Answer]:
-        return proof.prove(puzzle, limit)
-
-    def to_record(self, puzzle: Nonogram) -> dict[str, Any]:
-        return model.to_record(puzzle)
-
-    def from_record(self, record: dict[str, Any]) -> Nonogram:
-        return model.from_record(record)
-
-    def draw(self, puzzle: Nonogram, *, answer: bool) -> Figure:
-        return render.draw(puzzle, answer=answer)
+    # What nonogram books print: squares from 5 to 30, landscape and portrait pictures.
+    presets: ClassVar[Mapping[str, dict[str, Any]]] = {
+        **{str(n): {"rows": n, "cols": n} for n in (5, 10, 15, 20, 25, 30)},
+        "20x15": {"rows": 15, "cols": 20},
+        "15x25": {"rows": 25, "cols": 15},
+    }
 
 
-PUZZLE_TYPE = NonogramType()
+def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
+    return generate.generate(params.rows, params.cols, rng, budget)
+
+
+def _print_size(params: NonogramParams, *, answer: bool) -> FigureSize:
+    return render.print_size(params.rows, params.cols, answer=answer)
+
+
+def _promises(puzzle: Nonogram) -> list[str]:
+    """Our promise beyond one answer: the line solver alone finishes the grid."""
+    return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
+
+
+PUZZLE_TYPE = PuzzleType(
+    name="nonogram", title="Nonogram", version=1, how_to_play=rules.RULES, params=NonogramParams,
+    generate=_generate, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
+    # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
+    # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
+    cell_mm=render.CELL_MM, max_cell_mm=9.0,
+)

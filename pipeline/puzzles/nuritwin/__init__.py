@@ -3,44 +3,38 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from pipeline.puzzles.base import Budget, Generated
-from pipeline.render.svg import Figure
+from pydantic import Field
+
+from pipeline.puzzles.base import Budget, Generated, PuzzleType
 from pipeline.puzzles.nuritwin import generate, model, proof, render, rules, solver
-from pipeline.puzzles.nuritwin.model import Answer, NuritwinPuzzle
+from pipeline.puzzles.params import Params
+from pipeline.render.svg import FigureSize
 
 
-class Nuritwin:
-    name = "nuritwin"
-    title = "Nuritwin"
-    sizes = (6, 7, 8, 9, 10)
-    version = 1
-    rules = rules.RULES
+class NuritwinParams(Params):
+    rows: int = Field(8, ge=6, le=12)
+    cols: int = Field(8, ge=6, le=12)
 
-    def generate(self, size: int, rng: random.Random, budget: Budget) -> Generated:
-        return generate.generate(size, size, rng, budget)
-
-    def solve(self, puzzle: NuritwinPuzzle, limit: int, budget: Budget) -> list[Answer]:
-        return solver.solve(puzzle, limit, budget)
-
-    def check(self, puzzle: NuritwinPuzzle, answer: Any) -> list[str]:
-        return rules.check(puzzle, answer)
-
-    def promises(self, puzzle: NuritwinPuzzle) -> list[str]:
-        return []
-
-    def prove(self, puzzle: NuritwinPuzzle, limit: int) -> list[Answer]:
-        return proof.prove(puzzle, limit)
-
-    def to_record(self, puzzle: NuritwinPuzzle) -> dict[str, Any]:
-        return model.to_record(puzzle)
-
-    def from_record(self, record: dict[str, Any]) -> NuritwinPuzzle:
-        return model.from_record(record)
-
-    def draw(self, puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
-        return render.draw(puzzle, answer=answer)
+    presets: ClassVar[Mapping[str, dict[str, Any]]] = {
+        str(n): {"rows": n, "cols": n} for n in (6, 7, 8, 9, 10)
+    }
 
 
-PUZZLE_TYPE = Nuritwin()
+def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    return generate.generate(params.rows, params.cols, rng, budget)
+
+
+def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
+    return render.print_size(params.rows, params.cols, answer=answer)
+
+
+PUZZLE_TYPE = PuzzleType(
+    name="nuritwin", title="Nuritwin", version=1, how_to_play=rules.RULES, params=NuritwinParams,
+    generate=_generate, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    to_record=model.to_record, from_record=model.from_record, draw=render.draw,
+    # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
+    # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
+    cell_mm=render.CELL_MM, max_cell_mm=12.0,
+)

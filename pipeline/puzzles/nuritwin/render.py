@@ -8,6 +8,8 @@ that touch print as one solid block. A number in a shaded cell sits in a white d
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from pipeline.puzzles.nuritwin.model import SHADED, NuritwinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
@@ -41,27 +43,23 @@ def print_size(rows: int, cols: int, *, answer: bool) -> FigureSize:
         height_mm=rows * CELL_MM + 2 * MARGIN_MM,
         smallest_text_pt=min(NUMBER_PT, DISC_NUMBER_PT) if answer else NUMBER_PT,
         thinnest_line_pt=THIN_PT,  # cell lines; walls and discs are heavier
+        grid_x_mm=MARGIN_MM,
+        grid_y_mm=MARGIN_MM,
     )
 
 
 def draw(puzzle: NuritwinPuzzle, *, answer: bool) -> Figure:
     """The puzzle (or its answer) drawn, sized as print_size() says for its dimensions."""
     size = print_size(puzzle.rows, puzzle.cols, answer=answer)
-    canvas = Canvas(size.width_mm, size.height_mm)
     x0 = y0 = MARGIN_MM
+    canvas = Canvas(size.width_mm, size.height_mm, grid_at=(x0, y0))
     labels = [list(row) for row in puzzle.regions]
     if answer:
         _shade(canvas, puzzle, x0, y0)
     canvas.lines(grid_segments(x0, y0, puzzle.rows, puzzle.cols, CELL_MM), THIN_PT)
     canvas.lines(wall_segments(x0, y0, labels, CELL_MM) + frame_segments(x0, y0, puzzle.rows, puzzle.cols, CELL_MM), HEAVY_PT)
     _numbers(canvas, puzzle, x0, y0, answer)
-    return Figure(
-        svg=canvas.figure().svg,
-        width_mm=size.width_mm,
-        height_mm=size.height_mm,
-        smallest_text_pt=size.smallest_text_pt,
-        thinnest_line_pt=size.thinnest_line_pt,
-    )
+    return Figure(**asdict(size), svg=canvas.figure().svg)
 
 
 def _shade(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float) -> None:
@@ -96,4 +94,5 @@ def _numbers(canvas: Canvas, puzzle: NuritwinPuzzle, x0: float, y0: float, answe
                 canvas.text(cx, cy, str(number), DISC_NUMBER_PT)
             else:
                 canvas.text(cx, cy, str(number), NUMBER_PT)
+
 

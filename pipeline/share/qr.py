@@ -1,0 +1,44 @@
+"""QR codes of puzzle links, as black-and-white SVG sized in millimetres for the printed page.
+
+Made with segno (pure Python). Error correction M (about 15% of the symbol can be lost), never
+raised above M so the same URL always gives the same symbol; the quiet zone of four modules that
+the QR standard asks for is part of the drawing, in white, so a page element placed beside it
+cannot eat into it. The symbol itself (without the quiet zone) is at least `min_mm` wide.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from dataclasses import dataclass
+
+import segno
+
+QUIET_MODULES = 4  # ISO/IEC 18004 quiet zone
+MIN_SYMBOL_MM = 15.0
+
+
+@dataclass(frozen=True)
+class QrFigure:
+    svg: str  # a standalone <svg> element (with its namespace), width and height in mm
+    size_mm: float  # width and height, quiet zone included
+    symbol_mm: float  # width and height of the symbol alone
+    module_mm: float  # one module's side
+
+
+def qr_figure(url: str, min_mm: float = MIN_SYMBOL_MM) -> QrFigure:
+    """The QR code of `url`, its symbol at least `min_mm` wide, as SVG with its size."""
+    code = segno.make_qr(url, error="m", boost_error=False)
+    modules, _ = code.symbol_size(scale=1, border=0)
+    # Modules rounded up to a hundredth of a millimetre, so the SVG's numbers stay short.
+    module_mm = math.ceil(100 * min_mm / modules) / 100
+    size_mm = round((modules + 2 * QUIET_MODULES) * module_mm, 4)
+    # Drawn in module units and sized here: segno's own scaling of the white background floors a
+    # division, so with a scale of 0.46 mm its background came out one module short.
+    out = io.BytesIO()
+    code.save(
+        out, kind="svg", scale=1, border=QUIET_MODULES,
+        dark="#000", light="#fff", xmldecl=False, svgns=True, svgclass=None, lineclass=None, omitsize=True,
+    )
+    svg = out.getvalue().decode("ascii").replace("<svg ", f'<svg width="{size_mm:g}mm" height="{size_mm:g}mm" ', 1)
+    return QrFigure(svg=svg, size_mm=size_mm, symbol_mm=round(modules * module_mm, 4), module_mm=module_mm)

@@ -1,0 +1,58 @@
+"""Drawing puzzles into SVG files for the pages: the one place that asks a puzzle type to draw.
+
+render/ plans pages from figures and their sizes alone; it never sees a puzzle type.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pipeline.errors import StepLimit
+from pipeline.manifest import record_path
+from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.params import Params
+from pipeline.render.book import HowToPlay
+from pipeline.render.figures import Drawn, write_pair
+
+EXAMPLES = "examples"
+EXAMPLE_CODE = "how-to-play"
+
+
+def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -> tuple[Drawn, Drawn]:
+    """Draw the puzzle and its answer into OUTDIR/puzzles/<id>.svg and <id>-answer.svg."""
+    folder = record_path(outdir, puzzle_id).parent
+    return write_pair(folder, puzzle_id, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True))
+
+
+def example_params(ptype: PuzzleType) -> Params:
+    """The how-to-play example's grid: the type's smallest preset."""
+    return min(ptype.presets.values(), key=lambda p: (p.rows * p.cols, p.rows))
+
+
+@cache
+def example_puzzle(type_name: str) -> Any | None:
+    """The how-to-play example: always the same puzzle; None when the generator cannot make it
+    within its step limit (a step limit, not a time limit, so the outcome never depends on how
+    busy the machine is)."""
+    from pipeline.registry import get_type
+
+    ptype = get_type(type_name)
+    try:
+        return ptype.make(example_params(ptype), EXAMPLE_CODE, Budget()).puzzle
+    except StepLimit:
+        return None
+
+
+def how_to_play(outdir: Path, ptype: PuzzleType, *, with_example: bool) -> HowToPlay:
+    """The type's how-to-play content; the example's pictures go under OUTDIR/examples/."""
+    example = None
+    if with_example:
+        puzzle = example_puzzle(ptype.name)
+        if puzzle is not None:
+            example = write_pair(
+                outdir / EXAMPLES, ptype.name, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True)
+            )
+    label = f"{ptype.title} {example_params(ptype).label}"
+    return HowToPlay(ptype.name, ptype.title, ptype.how_to_play, label, example)

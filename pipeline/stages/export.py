@@ -1,0 +1,230 @@
+"""export: a built folder's proved puzzles as files for the web, newsletters and other puzzle tools.
+
+    png     DEST/<id>.png and <id>-answer.png at the chosen resolution
+    svg     DEST/<id>.svg and <id>-answer.svg
+    html    DEST/index.html: one self-contained page (labels, puzz.link links, answers behind a toggle)
+    non     DEST/<id>.non   webpbn / Steve Simpson text format (nonograms only)
+    xml     DEST/<id>.xml   webpbn XML (nonograms only)
+    pzprv3  DEST/<id>.pzprv3  pzprjs's save file (all three genres)
+
+Only this issue's puzzles whose verdict is "proved" for exactly the record bytes on disk (its
+record_sha256) are exported; every other one is refused by name and the rest are still exported
+(the CLI then exits 1). File names come from ids, which must be plain file names, so nothing is
+written outside DEST. Bad options or a folder without a manifest are refused before anything is
+written.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from pipeline import outdir as outdir_rules
+from pipeline.errors import OptionError, RecordError
+from pipeline.manifest import Entry, Manifest, read_manifest, record_path, unproved_reason
+from pipeline.puzzles.base import PuzzleType
+from pipeline.files import write_atomic
+from pipeline.records import load_puzzle
+from pipeline.registry import puzzle_types
+from pipeline.render.assets import layouts_dir
+from pipeline.render.book import rules_paragraphs
+from pipeline.render.svg import Figure
+from pipeline.share.formats import nonogram_non, nonogram_xml, puzzle_title, pzprv3
+from pipeline.share.puzzlink import puzzle_url
+
+FORMATS = ("png", "svg", "html", "non", "xml", "pzprv3")
+DEFAULT_DPI = 150
+MIN_DPI, MAX_DPI = 30, 1200
+MM_PER_INCH = 25.4
+PAGE = "index.html"
+SAFE_ID = re.compile(r"[a-z0-9][a-z0-9._-]*")
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A proved puzzle, read from its record."""
+
+    entry: Entry
+    record: dict[str, Any]
+    ptype: PuzzleType
+    puzzle: Any
+
+
+@dataclass
+class ExportReport:
+    files: list[Path] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)  # "<id> (why)"
+    not_covered: list[str] = field(default_factory=list)  # ids of types the format does not hold
+
+
+def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> ExportReport:
+    check_options(dest, fmt, dpi)
+    manifest = read_manifest(outdir)
+    report = ExportReport()
+    ready = []
+    for entry in manifest.puzzles("puzzle"):
+        why = refusal(outdir, entry)
+        if why:
+            report.refused.append(f"{entry.id} ({why})")
+        else:
+            ready.append(read_ready(outdir, entry))
+    covered = [item for item in ready if fmt not in NONOGRAM_ONLY or item.entry.type == "nonogram"]
+    report.not_covered = [item.entry.id for item in ready if fmt in NONOGRAM_ONLY and item.entry.type != "nonogram"]
+    outdir_rules.claim(dest)
+    report.files = WRITERS[fmt](covered, dest, dpi, manifest)
+    return report
+
+
+def check_options(dest: Path, fmt: str, dpi: int) -> None:
+    if fmt not in FORMATS:
+        raise OptionError(f"--format: '{fmt}' is not one of {', '.join(FORMATS)}")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
+    existing = next(path for path in (dest, *dest.parents) if path.exists())
+    if not existing.is_dir():
+        raise OptionError(f"--output: {existing} exists and is not a folder")
+    outdir_rules.check(dest)  # like every output folder: new, empty, or made by puzzlepress
+    if fmt == "png":
+        try:
+            import pypdfium2  # noqa: F401
+        except ImportError:
+            raise OptionError(
+                "--format png needs pypdfium2 to turn pages into pixels; install it with pip install 'puzzlepress[export]'"
+            ) from None
+
+
+def refusal(outdir: Path, entry: Entry) -> str | None:
+    """Why this puzzle must not be exported, or None when it is proved for the record on disk."""
+    if not SAFE_ID.fullmatch(entry.id):
+        return "its id is not a plain file name"
+    return unproved_reason(outdir, entry)
+
+
+def read_ready(outdir: Path, entry: Entry) -> Ready:
+    path = record_path(outdir, entry.id)
+    ptype, puzzle, record, _ = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return Ready(entry, record, ptype, puzzle)
+
+
+def _target(dest: Path, name: str) -> Path:
+    """DEST/name, after making sure it is there and nowhere else."""
+    path = dest / name
+    if path.parent.resolve() != dest.resolve() or Path(name).name != name:
+        raise OptionError(f"refusing to write {name!r}: it is not a plain file name inside {dest}")
+    return path
+
+
+def _write(dest: Path, name: str, data: bytes | str) -> Path:
+    path = _target(dest, name)
+    write_atomic(path, data)
+    return path
+
+
+# ---- one file per puzzle --------------------------------------------------------------------
+
+
+def _per_puzzle(suffix: str, make: Callable[[dict[str, Any]], str]) -> Callable[..., list[Path]]:
+    def write_all(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+        return [_write(dest, f"{item.entry.id}{suffix}", make(item.record)) for item in items]
+
+    return write_all
+
+
+def _figures(items: list[Ready]) -> list[tuple[str, Figure]]:
+    """(file stem, figure) for every puzzle and its answer, in book order."""
+    return [
+        (f"{item.entry.id}{suffix}", item.ptype.draw(item.puzzle, answer=answer))
+        for item in items
+        for answer, suffix in ((False, ""), (True, "-answer"))
+    ]
+
+
+def _write_svg(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+    return [_write(dest, f"{stem}.svg", figure.svg) for stem, figure in _figures(items)]
+
+
+def _write_png(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+    """Every figure on a page of its own size in one WeasyPrint document, each page rasterised.
+
+    WeasyPrint draws the SVG exactly as the booklet prints it (same engine, same fonts), and one
+    document for all figures pays WeasyPrint's start-up once.
+    """
+    import pypdfium2
+    from weasyprint import HTML
+
+    figures = _figures(items)
+    if not figures:
+        return []
+    pdf = pypdfium2.PdfDocument(HTML(string=_png_pages([f for _, f in figures])).write_pdf())
+    files = []
+    for index, (stem, _) in enumerate(figures):
+        image = pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
+        data = io.BytesIO()
+        image.save(data, format="PNG", dpi=(dpi, dpi), optimize=True)
+        files.append(_write(dest, f"{stem}.png", data.getvalue()))
+    return files
+
+
+def _png_pages(figures: list[Figure]) -> str:
+    sizes = sorted({(f.width_mm, f.height_mm) for f in figures})
+    names = {size: f"fig{i}" for i, size in enumerate(sizes)}
+    rules = "".join(f"@page {names[s]} {{ size: {s[0]}mm {s[1]}mm; margin: 0 }}\n" for s in sizes)
+    body = "".join(
+        f'<img style="page: {names[(f.width_mm, f.height_mm)]}; width: {f.width_mm}mm; height: {f.height_mm}mm" '
+        f'src="data:image/svg+xml;base64,{base64.b64encode(f.svg.encode()).decode()}">'
+        for f in figures
+    )
+    return f"<html><head><style>{rules} body {{ margin: 0 }} img {{ display: block }}</style></head><body>{body}</body></html>"
+
+
+# ---- the web page ---------------------------------------------------------------------------
+
+
+def _write_html(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+    return [_write(dest, PAGE, web_page(items, manifest))]
+
+
+def web_page(items: list[Ready], manifest: Manifest) -> str:
+    env = Environment(loader=FileSystemLoader(layouts_dir()), autoescape=select_autoescape(["j2"]))
+    job = manifest.job
+    puzzles = [
+        {
+            "id": item.entry.id,
+            "number": item.entry.number,
+            "title": puzzle_title(item.record),
+            "url": puzzle_url(item.record),
+            "puzzle_svg": _inline(item.ptype.draw(item.puzzle, answer=False).svg),
+            "answer_svg": _inline(item.ptype.draw(item.puzzle, answer=True).svg),
+        }
+        for item in items
+    ]
+    kinds = {item.ptype.name: item.ptype for item in items}
+    how_to_play = [{"title": p.title, "paragraphs": rules_paragraphs(p.how_to_play)} for p in kinds.values()]
+    return env.get_template("export.html.j2").render(
+        title=job.title, subtitle=job.subtitle, date=job.date.isoformat() if job.date else None, rules=how_to_play, puzzles=puzzles
+    )
+
+
+def _inline(svg: str) -> Markup:
+    """A drawing of ours, trusted as HTML (it holds only numbers and shapes)."""
+    return Markup(svg)
+
+
+NONOGRAM_ONLY = ("non", "xml")
+WRITERS: dict[str, Callable[[list[Ready], Path, int, Manifest], list[Path]]] = {
+    "png": _write_png,
+    "svg": _write_svg,
+    "html": _write_html,
+    "non": _per_puzzle(".non", nonogram_non),
+    "xml": _per_puzzle(".xml", nonogram_xml),
+    "pzprv3": _per_puzzle(".pzprv3", pzprv3),
+}

@@ -1,0 +1,51 @@
+"""The versions a book is made with: puzzlepress, Python and the libraries that shape its bytes.
+
+The manifest and the edition record them; a build into a folder made with other versions, and a
+reprint of an edition, say which differ.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import platform
+from typing import Any
+
+from pipeline import __version__
+
+# What shapes the bytes: the PDF engine and its font, image and compression libraries, and what
+# reads specs and proves puzzles. A reprint names every one that differs.
+LIBRARIES = (
+    "weasyprint", "pydyf", "fonttools", "pillow", "tinycss2", "cssselect2", "tinyhtml5", "pyphen", "brotli",
+    "zopfli", "pypdf", "svgwrite", "segno", "python-sat", "pydantic", "pyyaml", "jinja2",
+)
+
+
+def _version(name: str) -> str | None:
+    try:
+        return importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def environment() -> dict[str, Any]:
+    """The versions this process makes books with."""
+    return {
+        "puzzlepress": __version__,
+        "python": platform.python_version(),
+        "libraries": {name: _version(name) for name in LIBRARIES},
+    }
+
+
+def differences(then: dict[str, Any], now: dict[str, Any]) -> list[str]:
+    """What differs between the versions a book was made with and these: one line each."""
+    lines = []
+    for key in ("puzzlepress", "python"):
+        if then.get(key) != now.get(key):
+            lines.append(f"{key} {then.get(key)} then, {now.get(key)} now")
+    before, after = then.get("libraries", {}), now.get("libraries", {})
+    for name in sorted(set(before) | set(after)):
+        if before.get(name) != after.get(name):
+            lines.append(f"{name} {before.get(name)} then, {after.get(name)} now")
+    if then.get("fonts") != now.get("fonts"):
+        lines.append("the embedded fonts differ")
+    return lines

@@ -1,0 +1,101 @@
+"""Each promise that decides what gets printed, broken one at a time: the guard that keeps it
+must fail these tests when it is removed (found by mutation testing; see README, Development)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import cli, write_spec
+from pipeline.errors import RecordError, SpecError
+from pipeline.files import write_atomic
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nonogram import rules as nonogram_rules
+from pipeline.records import check_common_fields
+from pipeline.registry import puzzle_types
+from pipeline.spec import parse_spec
+from pipeline.stages.verify import judge
+
+NONOGRAM = puzzle_types()["nonogram"]
+
+
+@pytest.fixture(scope="module")
+def record_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One proved 5x5 nonogram record on disk."""
+    folder = tmp_path_factory.mktemp("promise")
+    assert cli("generate", write_spec(folder, "title: t\nseed: p\nsections:\n  - {type: nonogram, size: 5, count: 1}\n"), "-o", folder / "out").code == 0
+    return next((folder / "out" / "puzzles").glob("*.json"))
+
+
+def other_answer(answer: tuple[str, ...]) -> tuple[str, ...]:
+    flipped = "".join("." if c == "#" else "#" for c in answer[0])
+    return (flipped, *answer[1:])
+
+
+@pytest.mark.parametrize(
+    "engine",
+    ["check", "solve", "prove", "promises"],
+)
+def test_verify_proves_only_when_every_engine_agrees(record_path: Path, monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
+    """Stand-in engines: one at a time disagrees (a broken rule, a second answer, a broken
+    promise with one answer); the verdict must then be 'failed', whatever the others say."""
+    assert judge(record_path)["status"] == "proved"
+    disagree = {
+        "check": lambda puzzle, answer: ["row-clue-mismatch"],
+        "solve": lambda puzzle, limit, budget: [puzzle.answer, other_answer(puzzle.answer)],
+        "prove": lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)],
+        "promises": lambda puzzle: ["not-line-solvable"],
+    }[engine]
+    monkeypatch.setitem(puzzle_types(), "nonogram", dataclasses.replace(NONOGRAM, **{engine: disagree}))
+    verdict = judge(record_path)
+    assert verdict["status"] == "failed", engine
+    assert verdict["problems"], engine
+
+
+def test_verify_fresh_judges_every_record_again(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, "title: t\nseed: f\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
+    assert cli("generate", spec, "-o", tmp_path / "out").code == 0
+    assert "2 unchanged since last time" not in cli("verify", tmp_path / "out").stderr
+    assert "(2 unchanged since last time)" in cli("verify", tmp_path / "out").stderr
+    assert "(0 unchanged since last time)" in cli("verify", tmp_path / "out", "--fresh").stderr
+
+
+def test_an_atomic_write_that_fails_part_way_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault injected into the write itself, not a timer: the old bytes stay under the final
+    name and no temporary file is left."""
+    target = tmp_path / "record.json"
+    write_atomic(target, "old and whole\n")
+
+    def failing_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", failing_fsync)
+    with pytest.raises(OSError):
+        write_atomic(target, "new" * 10_000)
+    assert target.read_text() == "old and whole\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]
+
+
+def test_a_spec_with_more_codes_than_its_count_is_refused() -> None:
+    with pytest.raises(SpecError, match="3 codes given for a count of 2"):
+        parse_spec("title: t\nseed: s\nsections:\n  - {type: nonogram, size: 5, count: 2, codes: [a, b, c]}\n")
+
+
+@pytest.mark.parametrize(("rows", "message"), [(101, "rows"), (0, "rows"), (4, "parameter 'rows'"), (31, "parameter 'rows'")])
+def test_a_record_outside_its_type_s_grid_bounds_is_refused(record_path: Path, rows: int, message: str) -> None:
+    record = json.loads(record_path.read_text())
+    with pytest.raises(RecordError, match=message):
+        check_common_fields({**record, "rows": rows}, "x.json", puzzle_types())
+
+
+def test_the_checker_refuses_an_answer_of_the_wrong_shape() -> None:
+    made = NONOGRAM.make(5, "shape", Budget())
+    puzzle = made.puzzle
+    assert nonogram_rules.check(puzzle, puzzle.answer) == []
+    assert nonogram_rules.check(puzzle, (*puzzle.answer, puzzle.answer[0])) == [nonogram_rules.BAD_SHAPE]
+    assert nonogram_rules.check(puzzle, puzzle.answer[:-1]) == [nonogram_rules.BAD_SHAPE]
+    assert nonogram_rules.check(puzzle, tuple(row + "." for row in puzzle.answer)) == [nonogram_rules.BAD_SHAPE]
