@@ -144,7 +144,7 @@ def test_a_user_image_of_odd_size_and_aspect_gives_a_sensible_grid(tmp_path: Pat
     ink = pictures.load_ink(path)
     rows, cols = pictures.grid_shape_of(ink, 20)
     assert (rows, cols) == (5, 20)  # 450 x 110 pixels of subject: 20 cells wide, 4.9 high
-    grid = pictures.answer_from_file(path, rows, cols, Budget())
+    grid = pictures.answer_from_file(path, (rows, cols), Budget())
     assert proved_unique(grid)
     assert grid.answer[2] == FILLED * 20  # the widest row of the ellipse reaches both sides
     assert all(line[0] != FILLED for line in (grid.answer[0], grid.answer[-1]))  # rounded ends
@@ -160,7 +160,7 @@ def test_a_light_subject_on_a_dark_background_and_transparent_pngs_read_the_same
     drawn((100, 200), shape).save(plain)
     rows, cols = pictures.grid_shape_of(pictures.load_ink(plain), 15)
     assert (rows, cols) == (15, 7)  # 81 x 181 pixels
-    grids = [pictures.answer_from_file(p, rows, cols, Budget()).answer for p in (dark, clear, plain)]
+    grids = [pictures.answer_from_file(p, (rows, cols), Budget()).answer for p in (dark, clear, plain)]
     assert grids[0] == grids[1] == grids[2]
 
 
@@ -262,7 +262,7 @@ def test_picking_is_deterministic_and_avoids_used_names():
 @pytest.mark.parametrize("name,longest", [("cat", 15), ("anchor", 20), ("guitar", 20), ("car-side", 25)])
 def test_library_pictures_are_proved_unique_by_the_sat_proof(name, longest):
     rows, cols = pictures.grid_shape_of(library.ink(name), longest)
-    grid = pictures.answer_from_library(name, rows, cols, Budget())
+    grid = pictures.answer_from_library(name, longest, Budget())
     assert len(grid.answer) == rows and len(grid.answer[0]) == cols
     assert proved_unique(grid)
 
@@ -274,3 +274,28 @@ def test_at_least_300_library_pictures_become_puzzles(longest):
 
     kept = [run for run in (run_one(name, longest) for name in library.names()) if run.grid is not None]
     assert len(kept) >= 300
+
+
+def test_a_rejected_library_pick_is_passed_over_for_another():
+    # guitar needs one flip at 20 cells, cat none: with no flips allowed only cat is accepted
+    for seed in range(4):
+        made = pictures.pick_library_answer(random.Random(seed), ["guitar", "cat"], set(), 20, Budget(), max_flip_share=0)
+        assert made is not None and made.name == "cat" and made.title == "Cat"
+        assert [name for name, _ in made.passed_over] in ([], ["guitar"])
+        assert all("at most 0 flipped cells" in reason for _, reason in made.passed_over)
+    again = pictures.pick_library_answer(random.Random(3), ["guitar", "cat"], set(), 20, Budget(), max_flip_share=0)
+    assert again == pictures.pick_library_answer(random.Random(3), ["cat", "guitar"], set(), 20, Budget(), max_flip_share=0)
+    assert pictures.pick_library_answer(random.Random(0), ["guitar", "cat"], {"cat"}, 20, Budget(), max_flip_share=0) is None
+
+
+def test_a_folder_gives_its_picture_files_in_name_order(tmp_path: Path):
+    for name in ("b.PNG", "a.svg", "c.jpeg", "notes.txt"):
+        (tmp_path / name).write_bytes(b"x")
+    (tmp_path / "sub.png").mkdir()
+    assert [p.name for p in pictures.picture_files(tmp_path)] == ["a.svg", "b.PNG", "c.jpeg"]
+    assert pictures.picture_files(tmp_path / "c.jpeg") == [tmp_path / "c.jpeg"]
+    with pytest.raises(InputError, match="no such file or folder"):
+        pictures.picture_files(tmp_path / "missing")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match=r"empty: the folder holds no picture files"):
+        pictures.picture_files(tmp_path / "empty")

@@ -9,6 +9,7 @@ than the limit, or whose grid no longer looks like its image, is rejected with t
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from PIL import Image
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
-from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink
+from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files
 from pipeline.puzzles.nonogram.pictures.repair import Cell, answer_of, repair
 
 # At most this share of the cells may be flipped: the issue's 3%, which the measurements that
@@ -31,9 +32,12 @@ HOLE_CELLS = 1
 MIN_LIKENESS = 0.0
 
 __all__ = [
-    "PictureError", "PictureGrid", "PictureRejected", "answer_from_ink", "answer_from_file",
-    "answer_from_library", "grid_shape_of", "load_ink", "likeness", "library",
+    "LibraryAnswer", "PictureError", "PictureGrid", "PictureRejected", "answer_from_file",
+    "answer_from_ink", "answer_from_library", "grid_shape_of", "library", "likeness", "load_ink",
+    "pick_library_answer", "picture_files",
 ]
+
+Shape = tuple[int, int] | int  # (rows, cols), or the longest side: rows x cols from the aspect
 
 
 class PictureRejected(Exception):
@@ -62,13 +66,49 @@ def grid_shape_of(ink: Image.Image, longest: int, shortest: int = fit.MIN_SIDE) 
     return fit.grid_shape(ink.width, ink.height, longest, shortest)
 
 
-def answer_from_file(path: Path | str, rows: int, cols: int, budget: Budget, **limits: float) -> PictureGrid:
+@dataclass(frozen=True)
+class LibraryAnswer:
+    name: str
+    title: str
+    grid: PictureGrid
+    passed_over: tuple[tuple[str, str], ...]  # (name, reason) of pictures picked and rejected first
+
+
+def answer_from_file(path: Path | str, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
     """A publisher's PNG, JPEG or SVG as a line-solvable grid; PictureError when unreadable."""
-    return answer_from_ink(load_ink(path), rows, cols, budget, **limits)
+    return _answer(load_ink(path), shape, budget, **limits)
 
 
-def answer_from_library(name: str, rows: int, cols: int, budget: Budget, **limits: float) -> PictureGrid:
-    return answer_from_ink(library.ink(name), rows, cols, budget, **limits)
+def answer_from_library(name: str, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
+    return _answer(library.ink(name), shape, budget, **limits)
+
+
+def pick_library_answer(
+    rng: random.Random, choices: list[str], used: set[str] | frozenset[str], shape: Shape, budget: Budget,
+    **limits: float,
+) -> LibraryAnswer | None:
+    """A picture from `choices` not in `used`, picked by rng, as a line-solvable grid.
+
+    A picked picture that is rejected at this shape is passed over and another is picked, so the
+    same rng state, choices, used names and shape always give the same picture. None when every
+    unused choice is rejected.
+    """
+    passed: list[tuple[str, str]] = []
+    tried = set(used)
+    while (name := library.pick(rng, choices, tried)) is not None:
+        tried.add(name)
+        try:
+            grid = answer_from_library(name, shape, budget, **limits)
+        except PictureRejected as rejected:
+            passed.append((name, rejected.reason))
+            continue
+        return LibraryAnswer(name, library.pictures()[name].title, grid, tuple(passed))
+    return None
+
+
+def _answer(ink: Image.Image, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
+    rows, cols = grid_shape_of(ink, shape) if isinstance(shape, int) else shape
+    return answer_from_ink(ink, rows, cols, budget, **limits)
 
 
 def answer_from_ink(

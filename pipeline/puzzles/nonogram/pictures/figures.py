@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import FILLED
-from pipeline.puzzles.nonogram.pictures import PictureGrid, PictureRejected, answer_from_library, grid_shape_of, library
+from pipeline.puzzles.nonogram.pictures import PictureGrid, PictureRejected, answer_from_ink, grid_shape_of, library
 
 SIZES = (10, 15, 20, 25)
 Log = Callable[[str], None]
@@ -44,7 +44,7 @@ def run_one(name: str, longest: int) -> Outcome:
     ink = library.ink(name)
     rows, cols = grid_shape_of(ink, longest)
     try:
-        grid, reason = answer_from_library(name, rows, cols, Budget(seconds=60)), None
+        grid, reason = answer_from_ink(ink, rows, cols, Budget(seconds=60)), None
     except PictureRejected as rejected:
         grid, reason = None, rejected.reason
     return Outcome(name, longest, rows, cols, time.perf_counter() - start, grid, reason)

@@ -32,6 +32,20 @@ class PictureError(InputError):
         super().__init__(f"{path}: {problem}")
 
 
+def picture_files(path: Path | str) -> list[Path]:
+    """The picture files a spec's `picture: PATH` names: the file itself, or the folder's PNG,
+    JPEG and SVG files (not its subfolders) in name order. PictureError when there are none."""
+    path = Path(path)
+    if path.is_dir():
+        found = sorted(p for p in path.iterdir() if p.is_file() and p.suffix.lower() in SUFFIXES)
+        if not found:
+            raise PictureError(path, f"the folder holds no picture files ({', '.join(SUFFIXES)})")
+        return found
+    if not path.exists():
+        raise PictureError(path, "no such file or folder")
+    return [path]
+
+
 def load_ink(path: Path | str) -> Image.Image:
     """The file's subject as an ink image, cropped to the subject's bounding box."""
     path = Path(path)

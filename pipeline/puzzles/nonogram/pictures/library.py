@@ -132,12 +132,11 @@ def pick(rng: random.Random, choices: list[str], used: set[str] | frozenset[str]
 
 
 def ink(name: str) -> Image.Image:
-    """The named picture as an ink image (subject 255, background 0), cropped to the subject."""
-    return _ink(pictures()[name].glyph).copy()
+    """The named picture as an ink image (subject 255, background 0), cropped to the subject.
 
-
-@cache
-def _ink(glyph: str) -> Image.Image:
+    Not cached: drawing a glyph takes about 2 ms, and a book draws each picture once.
+    """
+    glyph = pictures()[name].glyph
     font = _font()
     left, top, right, bottom = font.getbbox(glyph)
     image = Image.new("L", (right - left + 2, bottom - top + 2), 0)

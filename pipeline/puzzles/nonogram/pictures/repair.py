@@ -51,7 +51,7 @@ def undecided(picture: Rows, cols: int, budget: Budget) -> list[Cell]:
 
 
 def repair(
-    picture: Rows, cols: int, cover: Coverage, max_flips: int, budget: Budget, tries: int = MAX_TRIES
+    picture: Rows, cols: int, cover: Coverage, max_flips: int, budget: Budget
 ) -> Repair | None:
     """The picture made line-solvable with the fewest flips found (at most `max_flips`), or None."""
     stuck = undecided(picture, cols, budget)
@@ -63,7 +63,7 @@ def repair(
         trials = _extensions(picture, cols, cover, beam)
         partial: list[tuple[int, int, tuple[Cell, ...], list[Cell]]] = []
         for cost, key in trials:
-            if spent >= tries:
+            if spent >= MAX_TRIES:
                 return None
             spent += 1
             now = undecided(flipped(picture, key), cols, budget)
