@@ -24,8 +24,12 @@ from pipeline.puzzles.nonogram.solver import line_solve
 
 Cell = tuple[int, int]
 
-BEAM = 6  # flip sets carried from one size to the next
-MAX_TRIES = 1500  # line solves one repair may spend before it gives up
+# Flip sets carried from one size to the next, and line solves one repair may spend. On the ~100
+# library pictures not line-solvable as drawn at 20 cells, beams of 3, 6 and 12 and limits of
+# 1500 and 5000 tries all repaired the same 86 with the same 121 flips (at 25 cells: 81 of 101,
+# 107 flips, for 6 and 1500 or 5000); the most tries a repair that succeeded used was 1402.
+BEAM = 6
+MAX_TRIES = 1500
 
 
 @dataclass(frozen=True)
