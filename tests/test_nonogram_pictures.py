@@ -117,6 +117,14 @@ def test_a_repair_prefers_the_cell_nearest_the_threshold():
         assert result is not None and result.flips == (cheap,)
 
 
+def test_a_picture_too_unlike_its_image_is_rejected_with_the_reason():
+    # a disk: line-solvable, but its rim cells are partly covered, so its likeness is below 0.95
+    image = drawn((400, 400), [("ellipse", (0, 0, 399, 399))], paper=0, ink=255)
+    assert pictures.answer_from_ink(image, 10, 10, Budget(), min_likeness=0.8).flips == ()
+    with pytest.raises(pictures.PictureRejected, match=r"at 10x10 the grid is too unlike the picture \(likeness 0\.[89]\d"):
+        pictures.answer_from_ink(image, 10, 10, Budget(), min_likeness=0.95)
+
+
 def test_a_picture_needing_more_flips_than_the_limit_is_rejected_with_the_reason():
     # found by a search of random 6x6 pictures: no single flip makes it line-solvable
     picture = rows_of("""
@@ -272,8 +280,12 @@ def test_library_pictures_are_proved_unique_by_the_sat_proof(name, longest):
 def test_at_least_300_library_pictures_become_puzzles(longest):
     from pipeline.puzzles.nonogram.pictures.figures import run_one
 
-    kept = [run for run in (run_one(name, longest) for name in library.names()) if run.grid is not None]
-    assert len(kept) >= 300
+    kept = 0
+    for name in library.names():
+        kept += run_one(name, longest).grid is not None
+        if kept == 300:
+            return
+    pytest.fail(f"only {kept} library pictures become puzzles at {longest} cells")
 
 
 def test_a_rejected_library_pick_is_passed_over_for_another():
