@@ -311,3 +311,19 @@ def test_a_folder_gives_its_picture_files_in_name_order(tmp_path: Path):
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputError, match=r"empty: the folder holds no picture files"):
         pictures.picture_files(tmp_path / "empty")
+
+
+def test_the_figures_summarise_each_size_and_draw_sheets(tmp_path: Path):
+    from pipeline.puzzles.nonogram.pictures import figures
+
+    result = figures.measure((20,), ["cat", "guitar", "pencil"])
+    assert result["library"] == library.library_version()
+    [at_20] = result["table"]
+    assert at_20["longest_side"] == 20 and at_20["pictures"] == 3
+    assert at_20["accepted"] == 2 and at_20["unchanged"] == 1 and at_20["max_flips"] == 1  # pencil rejected
+    worst = figures.hardest(result["outcomes"], 20, count=5)
+    assert {run.name for run in worst} == {"cat", "guitar"}
+    assert worst[0].grid.likeness <= worst[1].grid.likeness
+    figures.contact_sheet(worst, ["one", "two"], tmp_path / "sheet.png", mark_flips=True)
+    with Image.open(tmp_path / "sheet.png") as sheet:
+        assert sheet.getextrema() == (0, 255)

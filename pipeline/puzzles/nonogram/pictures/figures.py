@@ -86,19 +86,19 @@ def hardest(outcomes: list[Outcome], longest: int, count: int = 12) -> list[Outc
     return sorted(kept, key=lambda run: (run.grid.likeness, -len(run.grid.flips), run.name))[:count]
 
 
-def contact_sheet(outcomes: list[Outcome], path: Path, *, mark_flips: bool, columns: int = 4, cell: int = 12) -> None:
-    """Answer grids in a table, each titled; flipped cells drawn grey when `mark_flips`."""
+def contact_sheet(
+    outcomes: list[Outcome], captions: list[str], path: Path, *, mark_flips: bool, columns: int = 4, cell: int = 12
+) -> None:
+    """Answer grids in a table, each under its caption; flipped cells drawn grey when `mark_flips`."""
     font = ImageFont.load_default(size=max(12, cell))
     width = max(run.cols for run in outcomes) * cell + 2 * cell
     height = max(run.rows for run in outcomes) * cell + 4 * cell
     sheet_rows = -(-len(outcomes) // columns)
     sheet = Image.new("L", (columns * width, sheet_rows * height), 255)
     draw = ImageDraw.Draw(sheet)
-    for index, run in enumerate(outcomes):
+    for index, (run, caption) in enumerate(zip(outcomes, captions)):
         x0 = (index % columns) * width + cell
         y0 = (index // columns) * height + cell
-        title = library.pictures()[run.name].title
-        caption = f"{title} {run.rows}x{run.cols}, {len(run.grid.flips)} flips" if mark_flips else title
         draw.text((x0, y0), caption, fill=0, font=font)
         y0 += 2 * cell
         flips = set(run.grid.flips) if mark_flips else set()
@@ -121,12 +121,17 @@ def write_figures(outdir: Path, sizes: tuple[int, ...] = SIZES, seed: int = 14, 
         result.setdefault("hardest", {})[longest] = [
             {"name": run.name, "flips": len(run.grid.flips), "likeness": round(run.grid.likeness, 3)} for run in worst
         ]
-        contact_sheet(worst, outdir / f"hardest-{longest}.png", mark_flips=True)
+        captions = [
+            f"{library.pictures()[run.name].title} {run.rows}x{run.cols}, {len(run.grid.flips)} flips, "
+            f"{run.grid.likeness:.2f}" for run in worst
+        ]
+        contact_sheet(worst, captions, outdir / f"hardest-{longest}.png", mark_flips=True)
         rejected = [run for run in outcomes if run.longest == longest and run.grid is None]
         result.setdefault("rejected", {})[longest] = {run.name: run.rejected for run in rejected}
     page_size = 20 if 20 in sizes else sizes[-1]
     kept = [run for run in outcomes if run.longest == page_size and run.grid is not None]
     page = random.Random(seed).sample(kept, min(12, len(kept)))
-    contact_sheet(page, outdir / f"page-{page_size}.png", mark_flips=False, columns=3, cell=14)
+    captions = [f"Answer {number} · {library.pictures()[run.name].title}" for number, run in enumerate(page, 1)]
+    contact_sheet(page, captions, outdir / f"page-{page_size}.png", mark_flips=False, columns=3, cell=14)
     (outdir / "figures.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
