@@ -172,6 +172,17 @@ def test_a_light_subject_on_a_dark_background_and_transparent_pngs_read_the_same
     assert grids[0] == grids[1] == grids[2]
 
 
+def test_16_bit_grey_and_cmyk_images_read_like_8_bit_ones(tmp_path: Path):
+    shape = [("ellipse", (10, 10, 90, 190))]
+    grey16 = Image.new("I;16", (100, 200), 65535)
+    ImageDraw.Draw(grey16).ellipse(shape[0][1], fill=2000)
+    grey16.save(tmp_path / "grey16.png")
+    drawn((100, 200), shape, mode="RGB", paper=(255, 255, 255), ink=(0, 0, 0)).convert("CMYK").save(tmp_path / "cmyk.jpg")
+    drawn((100, 200), shape).save(tmp_path / "plain.png")
+    grids = [pictures.answer_from_file(tmp_path / name, 15, Budget()).answer for name in ("grey16.png", "cmyk.jpg", "plain.png")]
+    assert grids[0] == grids[1] == grids[2]
+
+
 def test_an_svg_is_drawn(tmp_path: Path):
     path = tmp_path / "star.svg"
     path.write_text(

@@ -91,6 +91,9 @@ def _render_svg(path: Path, data: bytes) -> bytes:
 
 
 def _on_white(image: Image.Image) -> Image.Image:
+    if image.mode.startswith("I;16"):
+        # 16-bit grey: Pillow's conversion to "L" clips at 255 instead of scaling
+        return image.convert("I").point(lambda v: v / 257).convert("L")
     if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
         rgba = image.convert("RGBA")
         paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
