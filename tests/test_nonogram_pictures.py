@@ -259,7 +259,9 @@ def test_the_library_has_named_themed_pictures():
     assert library.pictures()["anchor"].title == "Anchor"
     assert "cat" in library.names(("animals",)) and "guitar" in library.names(("music",))
     assert set(library.names(("animals", "music"))) == set(library.names(("animals",))) | set(library.names(("music",)))
-    assert library.library_version().startswith("fontawesomefree-")
+    assert library.library_version().startswith("fontawesomefree-6.6.0+")
+    assert " Pillow-" in library.library_version() and " freetype-" in library.library_version()
+    assert pictures.reader_version().startswith("Pillow-") and " cairosvg-" in pictures.reader_version()
     assert "CC BY 4.0" in library.ATTRIBUTION
     with pytest.raises(KeyError, match="no theme 'planets'"):
         library.names(("planets",))

@@ -18,7 +18,7 @@ from PIL import Image
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
-from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files
+from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files, reader_version
 from pipeline.puzzles.nonogram.pictures.repair import Cell, answer_of, repair
 
 # At most this share of the cells may be flipped: the 3%, which the measurements that
@@ -38,7 +38,7 @@ MIN_LIKENESS = 0.6
 __all__ = [
     "LibraryAnswer", "PictureError", "PictureGrid", "PictureRejected", "answer_from_file",
     "answer_from_ink", "answer_from_library", "grid_shape_of", "library", "likeness", "load_ink",
-    "pick_library_answer", "picture_files",
+    "pick_library_answer", "picture_files", "reader_version",
 ]
 
 Shape = tuple[int, int] | int  # (rows, cols), or the longest side: rows x cols from the aspect

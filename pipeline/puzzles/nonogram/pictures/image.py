@@ -10,6 +10,7 @@ and a white shape on black both become ink on nothing.
 from __future__ import annotations
 
 import io
+from importlib import metadata
 from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -22,6 +23,11 @@ SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SVG_PIXELS = 512
 # Larger images are shrunk to this before thresholding; a grid has at most 30 cells a side.
 MAX_PIXELS = 1024
+
+
+def reader_version() -> str:
+    """The versions that decide the grid a publisher's file becomes, for the generator version."""
+    return f"Pillow-{metadata.version('Pillow')} cairosvg-{metadata.version('cairosvg')}"
 
 
 class PictureError(InputError):

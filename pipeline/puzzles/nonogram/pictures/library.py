@@ -88,9 +88,12 @@ class Picture:
 
 def library_version() -> str:
     """Changes whenever the library could give a different picture for the same choice: the icon
-    set, our selection, and the FreeType that draws the glyphs (its anti-aliasing decides the grey
-    of edge cells, and so which cells are filled)."""
-    return f"{PACKAGE}-{metadata.version(PACKAGE)}+{SELECTION} freetype-{features.version('freetype2')}"
+    set, our selection, and the Pillow and FreeType that draw and shrink the glyphs (anti-aliasing
+    and resampling decide the grey of edge cells, and so which cells are filled)."""
+    return (
+        f"{PACKAGE}-{metadata.version(PACKAGE)}+{SELECTION} "
+        f"Pillow-{metadata.version('Pillow')} freetype-{features.version('freetype2')}"
+    )
 
 
 @cache
