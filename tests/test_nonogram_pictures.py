@@ -15,7 +15,7 @@ from pipeline.puzzles.nonogram import pictures
 from pipeline.puzzles.nonogram.model import FILLED, from_picture
 from pipeline.puzzles.nonogram.pictures import fit, library
 from pipeline.puzzles.nonogram.pictures.image import to_ink
-from pipeline.puzzles.nonogram.pictures.repair import answer_of, flipped, repair, undecided
+from pipeline.puzzles.nonogram.pictures.repair import answer_of, flipped, make_line_solvable, undecided
 from pipeline.puzzles.nonogram.proof import prove
 
 
@@ -88,7 +88,7 @@ def test_a_known_stuck_picture_is_repaired_with_one_flip():
     cover = [[200 if (row >> c) & 1 else 0 for c in range(5)] for row in picture]
     assert not _line_solvable(picture, 5)
     assert _fewest_flips(picture, 5, 2) == 1
-    result = repair(picture, 5, cover, 3, Budget())
+    result = make_line_solvable(picture, 5, cover, 3, Budget())
     assert result is not None and len(result.flips) == 1
     assert _line_solvable(result.picture, 5)
 
@@ -98,7 +98,7 @@ def test_repairs_use_the_fewest_flips_a_brute_force_finds(rows, cols):
     for picture in _stuck_pictures(6, rows, cols):
         cover = [[255 if (row >> c) & 1 else 0 for c in range(cols)] for row in picture]
         fewest = _fewest_flips(picture, cols, 3)
-        result = repair(picture, cols, cover, 3, Budget())
+        result = make_line_solvable(picture, cols, cover, 3, Budget())
         if fewest is None:
             assert result is None
             continue
@@ -113,7 +113,7 @@ def test_a_repair_prefers_the_cell_nearest_the_threshold():
     for cheap in [(0, 0), (0, 1), (1, 0), (1, 1)]:
         cover = [[255 if (row >> c) & 1 else 0 for c in range(5)] for row in picture]
         cover[cheap[0]][cheap[1]] = 128
-        result = repair(picture, 5, cover, 3, Budget())
+        result = make_line_solvable(picture, 5, cover, 3, Budget())
         assert result is not None and result.flips == (cheap,)
 
 

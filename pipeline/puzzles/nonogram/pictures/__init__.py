@@ -19,7 +19,7 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
 from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files, reader_version
-from pipeline.puzzles.nonogram.pictures.repair import Cell, answer_of, repair
+from pipeline.puzzles.nonogram.pictures.repair import Cell, answer_of, make_line_solvable
 
 # At most this share of the cells may be flipped: the 3%, which the measurements that
 # motivated it found leaves icons recognisable (12 cells of a 20x20 grid).
@@ -131,7 +131,7 @@ def answer_from_ink(
     picture = fit.fill_holes(drawn, cols, HOLE_CELLS)
     holes = sum((a ^ b).bit_count() for a, b in zip(drawn, picture))
     max_flips = int(max_flip_share * rows * cols)
-    repaired = repair(picture, cols, cover, max_flips, budget)
+    repaired = make_line_solvable(picture, cols, cover, max_flips, budget)
     if repaired is None:
         raise PictureRejected(
             f"at {rows}x{cols} the repair search found no way to make it line-solvable with at most "

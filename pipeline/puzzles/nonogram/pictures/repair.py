@@ -54,7 +54,7 @@ def undecided(picture: Rows, cols: int, budget: Budget) -> list[Cell]:
     return grid.unknown_cells()
 
 
-def repair(
+def make_line_solvable(
     picture: Rows, cols: int, cover: Coverage, max_flips: int, budget: Budget
 ) -> Repair | None:
     """The picture made line-solvable with the fewest flips found (at most `max_flips`), or None."""
