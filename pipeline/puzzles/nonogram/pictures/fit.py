@@ -1,16 +1,18 @@
 """Fitting a subject to a grid: its shape in cells, each cell's ink, and the cells to fill.
 
 A cell's coverage is the share of its area the subject covers, 0..255 (a box-filter average of the
-ink image). The picture is the cells covered at least half; `edge` distance from that threshold is
-what repairs use to choose the cells whose flip shows least.
+ink image). The picture is the cells covered at least half; a cell's distance from that threshold
+is what the repair uses to choose the cells whose flip shows least. (Otsu's threshold has already
+split subject from background in the full-size image, image.py; here every pixel is ink or not,
+up to anti-aliasing, so half a cell is the threshold that keeps the subject's area.)
 """
 
 from __future__ import annotations
 
 from PIL import Image
 
-# A cell is filled when the subject covers at least half of it: the filled area then matches the
-# subject's area, which is what keeps thin parts (a tail, a handle) about as thick as drawn.
+# A cell is filled when the subject covers at least half of it: on average the filled area then
+# matches the subject's area, neither thickening nor thinning it.
 THRESHOLD = 128
 MIN_SIDE = 5  # the smallest grid side the nonogram prints
 

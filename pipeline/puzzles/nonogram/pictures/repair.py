@@ -94,7 +94,7 @@ def _extensions(
     that finishes the grid is the cheapest of its size."""
     found: dict[tuple[Cell, ...], int] = {}
     for flips, stuck in beam:
-        for cell in candidates(flipped(picture, flips), cols, stuck, cover):
+        for cell in candidates(flipped(picture, flips), cols, stuck):
             if cell not in flips:
                 key = tuple(sorted(flips + (cell,)))
                 found[key] = sum(_flip_cost(cover, r, c) for r, c in key)
@@ -108,9 +108,8 @@ def flipped(picture: Rows, cells: tuple[Cell, ...]) -> Rows:
     return out
 
 
-def candidates(picture: Rows, cols: int, stuck: list[Cell], cover: Coverage) -> list[Cell]:
-    """Cells worth flipping, cheapest first: the undecided cells, and the edge cells of the lines
-    through them."""
+def candidates(picture: Rows, cols: int, stuck: list[Cell]) -> set[Cell]:
+    """Cells worth flipping: the undecided cells, and the edge cells of the lines through them."""
     stuck_rows = {r for r, _ in stuck}
     stuck_cols = {c for _, c in stuck}
     cells = set(stuck)
@@ -118,7 +117,7 @@ def candidates(picture: Rows, cols: int, stuck: list[Cell], cover: Coverage) -> 
         for c in range(cols):
             if (r in stuck_rows or c in stuck_cols) and is_edge(picture, cols, r, c):
                 cells.add((r, c))
-    return sorted(cells, key=lambda cell: (_flip_cost(cover, *cell), cell))
+    return cells
 
 
 def is_edge(picture: Rows, cols: int, r: int, c: int) -> bool:
