@@ -59,12 +59,17 @@ VARIANT = re.compile(
     r"sign|file|folder|chart|calendar|align|border|table|list|text|font|heading|rotate|"
     r"left|right|up|down|on|off|half|quarter|empty)(-|$)"
 )
-# Font Awesome's own marks, and icons that are diagrams rather than pictures of a thing: on the
-# contact sheets of the first selection they read as noise at every size.
+# Font Awesome's own marks, and icons that are diagrams or screen symbols rather than pictures of
+# a thing: on the contact sheets (figures.py) they read as noise, or as nothing one could name.
 NOT_PICTURES = frozenset({
     "font-awesome", "web-awesome", "fingerprint", "signature", "timeline", "barcode", "qrcode",
     "bars-progress", "bars-staggered", "crosshairs", "mosquito-net", "water-ladder", "users-viewfinder",
-    "person-military-to-person", "sun-plant-wilt", "stroopwafel", "notdef",
+    "person-military-to-person", "sun-plant-wilt", "stroopwafel", "notdef", "clone", "copy", "paste",
+    "crop", "crop-simple", "object-group", "object-ungroup", "draw-polygon", "bezier-curve",
+    "layer-group", "lines-leaning", "icons", "person-rays", "users-rays", "users-line",
+    "users-between-lines", "users-rectangle", "people-line", "person-dots-from-line", "address-book",
+    "address-card", "id-badge", "id-card", "id-card-clip", "image-portrait", "database", "server",
+    "download", "upload", "ethernet", "tachograph-digital", "paragraph", "blog", "infinity", "shapes",
 })
 # Not for a puzzle book anyone may give as a present: weapons, violence, drugs, a rude gesture.
 UNSUITABLE = frozenset({
