@@ -91,7 +91,7 @@ def contact_sheet(
 ) -> None:
     """Answer grids in a table, each under its caption; flipped cells drawn grey when `mark_flips`."""
     font = ImageFont.load_default(size=max(12, cell))
-    width = max(run.cols for run in outcomes) * cell + 2 * cell
+    width = max(max(run.cols for run in outcomes) * cell, *(round(font.getlength(text)) for text in captions)) + 2 * cell
     height = max(run.rows for run in outcomes) * cell + 4 * cell
     sheet_rows = -(-len(outcomes) // columns)
     sheet = Image.new("L", (columns * width, sheet_rows * height), 255)
