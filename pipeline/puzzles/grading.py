@@ -68,16 +68,21 @@ class Solve:
 
 
 def run_techniques(
-    state: State, techniques: Sequence[Technique[State]], solved: Callable[[State], bool], budget: Budget
+    state: State,
+    techniques: Sequence[Technique[State]],
+    solved: Callable[[State], bool],
+    budget: Budget,
+    max_rounds: int | None = None,
 ) -> Solve:
-    """Apply the easiest productive technique until the state is solved or nothing applies.
+    """Apply the easiest productive technique until the state is solved, nothing applies, or
+    `max_rounds` rounds are done.
 
     Raises Contradiction when a technique finds the position impossible.
     """
     rounds: Counter = Counter()
     tiers: list[int] = []
     bottlenecks = 0
-    while not solved(state):
+    while not solved(state) and (max_rounds is None or len(tiers) < max_rounds):
         for technique in techniques:
             budget.spend()
             moves = technique.apply(state)
