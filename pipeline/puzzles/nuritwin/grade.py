@@ -292,7 +292,7 @@ def _breaks_rule(position: Position, shade: int, unshade: int, inner, rounds: in
         run_techniques(attempt, inner, Position.solved, budget, rounds)
     except Contradiction:
         return True
-    return attempt.solved() and _network_split(attempt.board, attempt.shaded, attempt.unshaded)
+    return attempt.solved() and not finished(attempt)
 
 
 def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
@@ -312,14 +312,20 @@ def solve_with(puzzle: NuritwinPuzzle, tier: str, budget: Budget) -> tuple[Posit
     return position, run
 
 
+def finished(position: Position) -> bool:
+    """Every cell decided and the shaded cells one network (the techniques check the rest as
+    they go)."""
+    return position.solved() and not _network_split(position.board, position.shaded, position.unshaded)
+
+
 def solves_within(puzzle: NuritwinPuzzle, tier: str, budget: Budget) -> bool:
     position, _ = solve_with(puzzle, tier, budget)
-    return position.solved()
+    return finished(position)
 
 
 def grade(puzzle: NuritwinPuzzle, budget: Budget) -> Grade:
     position, run = solve_with(puzzle, "expert", budget)
-    return grade_of(position.solved(), run, {"nodes": search_nodes(puzzle, budget)})
+    return grade_of(finished(position), run, {"nodes": search_nodes(puzzle, budget)})
 
 
 # --- effort, measured without the techniques ---------------------------------------------------
