@@ -151,10 +151,12 @@ class Position:
 def _read_shapes(position: Position, keep) -> int:
     """Narrow each region's ways to those that fit the known cells and `keep(position, region,
     way)` accepts; decide the cells all remaining ways agree on. The number of cells decided."""
+    # ways that break a known cell are gone for every technique: forgetting them is bookkeeping
+    position.open = [tuple(w for w in ways if position.fits(r, w)) for r, ways in enumerate(position.open)]
     narrowed = []
     shade = unshade = 0
     for region, cells in enumerate(position.board.regions):
-        ways = tuple(w for w in position.open[region] if position.fits(region, w) and keep(position, region, w))
+        ways = tuple(w for w in position.open[region] if keep(position, region, w))
         if not ways:
             raise Contradiction("a region has no way left to hold two equal blocks")
         narrowed.append(ways)
@@ -199,10 +201,7 @@ def neighbour_squares(position: Position) -> int:
 def region_pairs(position: Position) -> int:
     def keep(position: Position, region: int, way: int) -> bool:
         board, shaded = position.board, position.shaded | way
-        return all(
-            any(position.fits(other, w) and not board.squares(shaded | w) for w in position.open[other])
-            for other in board.touching[region]
-        )
+        return all(any(not board.squares(shaded | w) for w in position.open[other]) for other in board.touching[region])
 
     return _read_shapes(position, keep)
 
