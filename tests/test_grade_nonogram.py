@@ -16,7 +16,6 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS
 from pipeline.puzzles.nonogram import grade as nonogram_grade
 from pipeline.puzzles.nonogram.grade import (
-    TECHNIQUES,
     anchored_boxes,
     edge_runs,
     extremes,
@@ -25,6 +24,7 @@ from pipeline.puzzles.nonogram.grade import (
     simple_boxes,
     simple_spaces,
     solves_within,
+    techniques,
 )
 from pipeline.puzzles.nonogram.model import Nonogram, from_picture
 from pipeline.registry import get_type
@@ -68,7 +68,7 @@ def test_each_line_technique_is_the_first_to_progress_on_its_line(name, clue, be
 
 def test_every_line_technique_has_a_line():
     assert [name for name, *_ in LINES] == [name for name, _ in LINE_RULES]
-    assert [t.name for t in TECHNIQUES] == [name for name, _ in LINE_RULES] + ["line-contradiction"]
+    assert [t.name for t in techniques(Budget())] == [name for name, _ in LINE_RULES] + ["line-contradiction"]
 
 
 def test_the_line_rules_agree_with_brute_force():
@@ -95,9 +95,27 @@ def test_a_line_that_cannot_hold_its_clue_has_no_extremes():
     assert line_logic((2,), line_of("#??#")) is None
 
 
-# An 8x6 picture that line logic cannot finish, found by a random search: the two values of a cell
-# are told apart only by a line contradicting a crossing line.
-EXPERT_PICTURE: tuple[str, ...] = ()
+# A 6x6 picture, found by a random search, with one answer that single-line logic cannot finish.
+EXPERT_PICTURE = ("...#..", "...#..", "###...", "#.#...", "##.##.", ".##.##")
+
+
+def test_line_contradiction_is_the_first_to_progress_where_line_logic_stops():
+    puzzle = from_picture(EXPERT_PICTURE)
+    position, _ = nonogram_grade.solve_with(puzzle, "hard", Budget())
+    unknown = sum(cell is None for row in position.cells for cell in row)
+    assert unknown > 0
+    for technique in techniques(Budget())[:-1]:
+        assert technique.apply(position) == 0
+    assert techniques(Budget())[-1].apply(position) == 1
+    assert sum(cell is None for row in position.cells for cell in row) == unknown - 1
+
+
+def test_an_expert_puzzle_needs_a_contradiction():
+    puzzle = from_picture(EXPERT_PICTURE)
+    assert get_type("nonogram").solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert grade(puzzle, Budget()).tier == "expert"
+    assert solves_within(puzzle, "expert", Budget())
+    assert not solves_within(puzzle, "hard", Budget())
 
 
 def generated(size: int, code: str) -> Nonogram:

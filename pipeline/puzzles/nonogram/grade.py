@@ -6,8 +6,9 @@ Techniques, easiest first (pipeline.puzzles.grading runs them):
   reach is empty (the overlap method every nonogram book teaches first);
 - medium: "line-logic": everything single-line logic decides, i.e. what every placement of the
   clue that fits the known cells agrees on;
-- expert: "line-contradiction": suppose a cell's value; if the line through it, once settled,
-  breaks a crossing line, the cell has the other value.
+- expert: "line-contradiction": suppose a cell's value and carry on with single-line logic; when
+  some line can no longer hold its clue, the cell has the other value (one supposition at a
+  time, never nested).
 
 Hard has no technique of its own: it is line-solvable, but only with a long chain. A puzzle whose
 line solve takes more than LONG_CHAIN_ROUNDS rounds per 10 lines (rows + cols) is hard, so the
@@ -84,6 +85,9 @@ class Position:
                 self.set(index, offset, new)
                 decided += 1
         return decided
+
+    def copy(self) -> "Position":
+        return Position(self.puzzle, [row[:] for row in self.cells], self.version[:], {})
 
     def solved(self) -> bool:
         return all(cell is not None for row in self.cells for cell in row)
@@ -255,60 +259,42 @@ def _line_technique(name: str, tier: str, rule) -> Technique[Position]:
     return Technique(name, tier, apply)
 
 
-def line_contradiction(position: Position) -> int:
-    """Cells whose other value makes the line through them break a crossing line."""
-    found = []
-    for index in range(position.puzzle.rows):
-        for offset, cell in enumerate(position.line(index)):
-            if cell is None:
-                value = _forced_value(position, index, offset)
-                if value is not None:
-                    found.append((index, offset, value))
-    for index, offset, value in found:
-        position.set(index, offset, value)
-    return len(found)
+def _contradiction_with(budget: Budget):
+    def line_contradiction(position: Position) -> int:
+        """The first unknown cell (reading order) one of whose values makes single-line logic,
+        carried on from there, meet a line that cannot hold its clue: the cell has the other."""
+        rows = position.puzzle.rows
+        for r in range(rows):
+            for c, cell in enumerate(position.line(r)):
+                if cell is not None:
+                    continue
+                for value in (True, False):
+                    supposed = position.copy()
+                    supposed.set(r, c, value)
+                    if not _propagate(supposed, {r, rows + c}, budget)[2]:
+                        position.set(r, c, not value)
+                        return 1
+        return 0
+
+    return line_contradiction
 
 
-def _forced_value(position: Position, row: int, col: int) -> bool | None:
-    for value in (True, False):
-        for index, offset in ((row, col), (position.crossing(row, col), row)):
-            if _breaks_crossing(position, index, offset, value):
-                return not value
-    return None
-
-
-def _breaks_crossing(position: Position, index: int, offset: int, value: bool) -> bool:
-    """Suppose cell `offset` of line `index` is `value`: does that line, settled, break a
-    line crossing it?"""
-    supposed = list(position.line(index))
-    supposed[offset] = value
-    settled = line_logic(position.clue(index), tuple(supposed))
-    if settled is None:
-        return True
-    for other, (old, new) in enumerate(zip(position.line(index), settled)):
-        if old is None and new is not None:
-            crossing = position.crossing(index, other)
-            line = list(position.line(crossing))
-            line[index if index < position.puzzle.rows else index - position.puzzle.rows] = new
-            if line_logic(position.clue(crossing), tuple(line)) is None:
-                return True
-    return False
-
-
-TECHNIQUES: tuple[Technique[Position], ...] = (
-    _line_technique("simple-boxes", "easy", simple_boxes),
-    _line_technique("simple-spaces", "easy", simple_spaces),
-    _line_technique("edge-runs", "easy", edge_runs),
-    _line_technique("anchored-runs", "medium", anchored_boxes),
-    _line_technique("line-logic", "medium", line_logic),
-    Technique("line-contradiction", "expert", line_contradiction),
-)
+def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
+    """Easiest first; the line techniques remember in the position which lines they have read."""
+    return (
+        _line_technique("simple-boxes", "easy", simple_boxes),
+        _line_technique("simple-spaces", "easy", simple_spaces),
+        _line_technique("edge-runs", "easy", edge_runs),
+        _line_technique("anchored-runs", "medium", anchored_boxes),
+        _line_technique("line-logic", "medium", line_logic),
+        Technique("line-contradiction", "expert", _contradiction_with(budget)),
+    )
 
 
 def solve_with(puzzle: Nonogram, tier: str, budget: Budget):
     """Run the techniques of tiers up to `tier`; the final position and the run."""
     allowed = TIERS.index(tier)
-    chosen = [t for t in TECHNIQUES if TIERS.index(t.tier) <= allowed]
+    chosen = [t for t in techniques(budget) if TIERS.index(t.tier) <= allowed]
     position = Position.blank(puzzle)
     run = run_techniques(position, chosen, Position.solved, budget)
     return position, run
@@ -343,22 +329,27 @@ def solves_within(puzzle: Nonogram, tier: str, budget: Budget) -> bool:
 def effort(puzzle: Nonogram, budget: Budget) -> dict[str, float]:
     """pbnsolve-style effort of a plain line solver: sweeps, and lines settled per 100 lines."""
     position = Position.blank(puzzle)
-    rows = puzzle.rows
-    waiting = set(position.lines())
+    passes, processed, _ = _propagate(position, set(position.lines()), budget)
+    return {"passes": passes, "lines": round(processed * 100 / (puzzle.rows + puzzle.cols), 1)}
+
+
+def _propagate(position: Position, waiting: set[int], budget: Budget) -> tuple[int, int, bool]:
+    """Settle the waiting lines by single-line logic, rows then columns, until none waits:
+    (sweeps, lines settled, whether every line could hold its clue)."""
+    rows = position.puzzle.rows
     passes = processed = 0
     while waiting:
         passes += 1
-        for part in (range(rows), range(rows, rows + puzzle.cols)):
+        for part in (range(rows), range(rows, rows + position.puzzle.cols)):
             for index in sorted(waiting.intersection(part)):
                 waiting.discard(index)
                 budget.spend()
                 processed += 1
                 settled = line_logic(position.clue(index), position.line(index))
                 if settled is None:
-                    waiting.clear()
-                    break
+                    return passes, processed, False
                 for offset, (old, new) in enumerate(zip(position.line(index), settled)):
                     if old is None and new is not None:
                         position.set(index, offset, new)
                         waiting.add(position.crossing(index, offset))
-    return {"passes": passes, "lines": round(processed * 100 / (rows + puzzle.cols), 1)}
+    return passes, processed, True
