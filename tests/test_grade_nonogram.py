@@ -154,3 +154,18 @@ def test_a_rectangular_puzzle_is_graded():
     result = grade(from_picture(picture), Budget())
     assert result.tier in TIERS
     assert dict(result.effort)["lines"] >= 100
+
+
+def test_the_distribution_table_has_a_row_per_tier_met():
+    from pipeline.grading import distribution, format_rows, sample
+
+    rows = distribution("nonogram", sample("nonogram", 10, 12))
+    assert sum(row.count for row in rows) == 12
+    assert abs(sum(row.share for row in rows) - 1) < 1e-9
+    assert [row.tier for row in rows] == [t for t in TIERS if t in {row.tier for row in rows}]
+    for row in rows:
+        measures = {name for name, *_ in row.effort}
+        assert measures == {"lines", "passes"}
+        assert all(low <= mid <= high for _, low, mid, high in row.effort)
+    table = format_rows("nonogram 10x10", rows)
+    assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1

@@ -2,10 +2,13 @@
 
 Techniques, easiest first (pipeline.puzzles.grading runs them):
 - easy: "simple-boxes" and "simple-spaces": slide every run as far left and as far right as the
-  known cells allow; a cell both extreme placements of one run cover is filled, a cell no run can
-  reach is empty (the overlap method every nonogram book teaches first);
-- medium: "line-logic": everything single-line logic decides, i.e. what every placement of the
-  clue that fits the known cells agrees on;
+  known empty cells allow; a cell both extreme placements of one run cover is filled, a cell no
+  run can reach is empty (the overlap method every nonogram book teaches first); "edge-runs": the
+  same for the first and the last run with the filled cells pinning them too (a filled cell near
+  an edge pushes the run nearest it);
+- medium: "anchored-runs": the overlap for every run, pinned by every known cell; "line-logic":
+  everything single-line logic decides, i.e. what every placement of the clue that fits the known
+  cells agrees on;
 - expert: "line-contradiction": suppose a cell's value and carry on with single-line logic; when
   some line can no longer hold its clue, the cell has the other value (one supposition at a
   time, never nested).
@@ -32,9 +35,10 @@ from pipeline.puzzles.nonogram.model import Clue, Nonogram
 
 Line = tuple[bool | None, ...]  # True filled, False empty, None unknown
 
-# Rounds per 10 lines above which a line-solvable puzzle is hard. Measured over 100 codes per
-# size (see pipeline/grading.py): the median 10x10 takes 7 rounds (0.35 per line) and 15x15 11;
-# the top fifth start at 0.45 per line.
+# Rounds per 10 lines (rows + cols) above which a line-solvable puzzle is hard. Over codes
+# grade-1..grade-100 (pipeline/grading.py), easy and medium techniques took a median of 6.5 rounds
+# per 10 lines at 10x10 (80th percentile 8.5) and 7.3 at 15x15 (80th 9.3); above 8, 22% and 33%
+# are hard, and those need a sweep more of a plain line solver (passes 4-5 against 3).
 LONG_CHAIN_ROUNDS = 8
 
 
