@@ -196,3 +196,14 @@ def test_the_search_count_stops_at_its_cap(monkeypatch):
     full = kuralin_grade.search_nodes(puzzle, Budget())
     monkeypatch.setattr(kuralin_grade, "SEARCH_NODES", 3)
     assert full > 3 and kuralin_grade.search_nodes(puzzle, Budget()) == 3
+
+
+def test_a_rectangular_puzzle_is_graded():
+    """3x4: a black circle between the two middle cells leaves only the loop round the edge."""
+    edge = [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (2, 2), (2, 1), (2, 0), (1, 0)]
+    lines = [sorted((edge[i], edge[(i + 1) % len(edge)])) for i in range(len(edge))]
+    puzzle = puzzle_of(3, 4, [("black", [(1, 1), (1, 2)])], lines)
+    assert get_type("kuralin").solve(puzzle, 2, Budget()) == [puzzle.answer]
+    result = grade(puzzle, Budget())
+    assert result.tier is not None and solves_within(puzzle, result.tier, Budget())
+    assert result == grade(puzzle, Budget())
