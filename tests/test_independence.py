@@ -48,3 +48,11 @@ def test_the_check_is_solver_free() -> None:
         for module in imported_modules(PACKAGE / "puzzles" / name / "rules.py"):
             parts = module.replace(".", " ").split()
             assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/rules.py imports {module}"
+
+
+@pytest.mark.parametrize("name", sorted(puzzle_types()))
+def test_graders_solve_by_their_own_techniques(name: str) -> None:
+    """A grader that called the type's solver or proof would grade by search, not by technique."""
+    for module in imported_modules(PACKAGE / "puzzles" / name / "grade.py"):
+        parts = module.replace(".", " ").split()
+        assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/grade.py imports {module}"
