@@ -123,11 +123,11 @@ def test_every_technique_has_a_position():
     assert sorted(POSITIONS) == sorted(t.name for t in techniques(Budget()))
 
 
-# Hand-made and generated puzzles of each tier: (tier, regions, numbers, answer). No medium one
-# yet: neither generated layouts (with or without every number) nor random tilings of straight
-# regions needed the medium techniques without also needing the hard ones.
+# Puzzles of each tier, from random small layouts and the 6x6 generator: (tier, regions,
+# numbers, answer).
 PUZZLES = [
     ("easy", "AAABCD EEEBCD FGHBCD FGHIII FGHJJJ", {}, "#.#### #.#... ###### ...#.# ####.#"),
+    ("medium", "AAAA ABBC ABBC ACCC", {"A": 3, "B": 1, "C": 2}, ".### ##.# #.## ###."),
     ("hard", "AAAA AAAB ABBB", {}, "...# ..## ..#."),
     (
         "hard", "AABBCC AAABCC ADABCC DDDBEF GGEEEF GGEFFF",
@@ -153,6 +153,10 @@ def test_a_puzzle_needs_exactly_its_tier(tier, regions, numbers, answer):
     assert solves_within(puzzle, tier, Budget())
     if tier != TIERS[0]:
         assert not solves_within(puzzle, TIERS[TIERS.index(tier) - 1], Budget())
+
+
+def test_every_tier_has_a_puzzle():
+    assert sorted({tier for tier, *_ in PUZZLES}, key=TIERS.index) == list(TIERS)
 
 
 def test_grades_are_reproducible():
