@@ -38,10 +38,6 @@ class Grade:
     techniques: tuple[tuple[str, int], ...]
     effort: tuple[tuple[str, float], ...]
 
-    def rank(self) -> int:
-        """0 for easy .. 3 for expert, 4 for a puzzle the techniques cannot finish."""
-        return len(TIERS) if self.tier is None else TIERS.index(self.tier)
-
 
 @dataclass(frozen=True)
 class Technique(Generic[State]):
