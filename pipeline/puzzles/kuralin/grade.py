@@ -50,9 +50,9 @@ SHORT_TRIAL_ROUNDS = 3
 CASE_ROUNDS = 3
 
 # The exhaustive count stops here. Over codes grade-1..grade-100 at 8x8 it needed a median of 20k
-# nodes (quartiles 10k-37k) at about 3 us a node; the cap bounds a count at about 0.2 s, and a
-# puzzle that reaches it is among the hardest to search.
-SEARCH_NODES = 50_000
+# nodes (quartiles 10k-37k); four 10x10 codes needed 134k, 246k, 758k and 2.6M, at about 2 us a
+# node. The cap bounds a count at about half a second, so a 10x10 count often stops at it.
+SEARCH_NODES = 250_000
 
 
 @dataclass(frozen=True)
