@@ -62,3 +62,11 @@ def test_render_imports_no_puzzle_type_registry_or_spec() -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", sorted(puzzle_types()))
+def test_graders_solve_by_their_own_techniques(name: str) -> None:
+    """A grader that called the type's solver or proof would grade by search, not by technique."""
+    for module in imported_modules(PACKAGE / "puzzles" / name / "grade.py"):
+        parts = module.replace(".", " ").split()
+        assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/grade.py imports {module}"

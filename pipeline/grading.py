@@ -1,0 +1,110 @@
+"""How the grades of a type and size fall: the share of each tier over a run of codes, and the
+median and spread of each external effort measure per tier (the closing note's table).
+
+    python -m pipeline.grading nonogram 10 [--count 100]
+
+Codes are "grade-1" .. "grade-<count>", made by the type's current generator, so the table is
+the same on every run of the same version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from pipeline.codes import rng_for
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import TIERS, Grade
+from pipeline.registry import get_type
+
+UNFINISHED = "none"  # the row for puzzles the techniques cannot finish
+
+
+def grader(type_name: str) -> Callable[[Any, Budget], Grade]:
+    """The type's `grade(puzzle, budget)`, from pipeline/puzzles/<type>/grade.py."""
+    return importlib.import_module(f"pipeline.puzzles.{type_name}.grade").grade
+
+
+def sample(type_name: str, size: int, count: int) -> list[Any]:
+    """The puzzles of codes grade-1 .. grade-<count>."""
+    ptype = get_type(type_name)
+    return [
+        ptype.generate(size, rng_for(type_name, size, f"grade-{i}"), Budget()).puzzle
+        for i in range(1, count + 1)
+    ]
+
+
+@dataclass(frozen=True)
+class TierRow:
+    tier: str
+    count: int
+    share: float
+    effort: tuple[tuple[str, float, float, float], ...]  # measure, 25th percentile, median, 75th
+    median_score: float
+    median_ms: float  # processor time, so other work on the machine does not count
+
+
+def distribution(type_name: str, puzzles: Iterable[Any]) -> list[TierRow]:
+    """Grade every puzzle; one row per tier met (and one for unfinished puzzles)."""
+    grade = grader(type_name)
+    graded: list[tuple[Grade, float]] = []
+    for puzzle in puzzles:
+        start = time.process_time()
+        result = grade(puzzle, Budget())
+        graded.append((result, time.process_time() - start))
+    total = len(graded)
+    rows = []
+    for tier in (*TIERS, None):
+        members = [(g, t) for g, t in graded if g.tier == tier]
+        if members:
+            rows.append(_row(tier or UNFINISHED, members, total))
+    return rows
+
+
+def _row(tier: str, members: list[tuple[Grade, float]], total: int) -> TierRow:
+    measures = sorted({name for g, _ in members for name, _ in g.effort})
+    effort = tuple((name, *_quartiles([dict(g.effort)[name] for g, _ in members])) for name in measures)
+    return TierRow(
+        tier=tier,
+        count=len(members),
+        share=len(members) / total,
+        effort=effort,
+        median_score=statistics.median(g.score for g, _ in members),
+        median_ms=1000 * statistics.median(t for _, t in members),
+    )
+
+
+def _quartiles(values: list[float]) -> tuple[float, float, float]:
+    if len(values) < 2:
+        return values[0], values[0], values[0]
+    low, mid, high = statistics.quantiles(values, n=4, method="inclusive")
+    return low, mid, high
+
+
+def format_rows(title: str, rows: list[TierRow]) -> str:
+    """A plain-text table: share per tier and, per effort measure, median [25th-75th]."""
+    lines = [title]
+    for row in rows:
+        measures = "  ".join(f"{name} {mid:g} [{low:g}-{high:g}]" for name, low, mid, high in row.effort)
+        lines.append(
+            f"  {row.tier:<7}{row.share:>5.0%}  score {row.median_score:g}  {measures}  grade {row.median_ms:.1f} ms"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("type")
+    parser.add_argument("size", type=int)
+    parser.add_argument("--count", type=int, default=100)
+    args = parser.parse_args(argv)
+    rows = distribution(args.type, sample(args.type, args.size, args.count))
+    print(format_rows(f"{args.type} {args.size}x{args.size}, {args.count} codes", rows))
+
+
+if __name__ == "__main__":
+    main()

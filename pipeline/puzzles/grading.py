@@ -1,0 +1,104 @@
+"""What a grader reports, and the loop every grader shares: easiest technique first, start over.
+
+As in the graded games of Simon Tatham's collection (their DIFFLIST), a grader solves the way a
+person does: it holds named deduction techniques ordered from easiest to hardest, applies the
+easiest one that makes progress anywhere in the grid, and after any progress starts again from the
+easiest. The puzzle's tier is the hardest tier it needed; `None` when no technique finishes it.
+
+One application of a technique is a *round*: the technique is applied everywhere it applies in
+the current position and everything it finds is written down at once. Its *moves* are the units it
+found (a line updated, a cell or an edge decided). A round that found exactly one move is a
+*bottleneck*: the solver had a single way forward. The score within a tier counts the rounds
+that needed the top tier plus the bottlenecks, so a higher score is a longer, narrower solve.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Callable, Generic, Sequence, TypeVar
+
+from pipeline.puzzles.base import Budget
+
+TIERS = ("easy", "medium", "hard", "expert")
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class Grade:
+    """A puzzle's grade: the tier it needs, a score within the tier, and how it was solved.
+
+    `techniques` holds (name, rounds) pairs sorted by name; `effort` holds (measure, value) pairs
+    sorted by name: the type's external measures of effort, taken without the grader's techniques.
+    """
+
+    tier: str | None
+    score: int
+    techniques: tuple[tuple[str, int], ...]
+    effort: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True)
+class Technique(Generic[State]):
+    """A named deduction: `apply(state)` writes what it finds into the state and returns how many
+    moves it found (0: no progress), or raises Contradiction when the position is impossible."""
+
+    name: str
+    tier: str
+    apply: Callable[[State], int]
+
+
+class Contradiction(Exception):
+    """The position breaks a rule: a wrong guess in a trial, or clues without an answer."""
+
+
+@dataclass
+class Solve:
+    """How a run of the technique loop went: rounds per technique, bottlenecks, top tier used."""
+
+    rounds: Counter
+    bottlenecks: int
+    top: int  # index into TIERS of the hardest technique used; -1 when nothing was needed
+    top_rounds: int  # rounds that used a technique of tier `top`
+
+
+def run_techniques(
+    state: State,
+    techniques: Sequence[Technique[State]],
+    solved: Callable[[State], bool],
+    budget: Budget,
+    max_rounds: int | None = None,
+) -> Solve:
+    """Apply the easiest productive technique until the state is solved, nothing applies, or
+    `max_rounds` rounds are done.
+
+    Raises Contradiction when a technique finds the position impossible.
+    """
+    rounds: Counter = Counter()
+    tiers: list[int] = []
+    bottlenecks = 0
+    while not solved(state) and (max_rounds is None or len(tiers) < max_rounds):
+        for technique in techniques:
+            budget.spend()
+            moves = technique.apply(state)
+            if moves:
+                rounds[technique.name] += 1
+                tiers.append(TIERS.index(technique.tier))
+                bottlenecks += moves == 1
+                break
+        else:
+            break
+    top = max(tiers, default=-1)
+    return Solve(rounds, bottlenecks, top, tiers.count(top))
+
+
+def grade_of(finished: bool, run: Solve, effort: dict[str, float]) -> Grade:
+    """The Grade of a run: its top tier (None unless `finished`) and its score within it."""
+    tier = TIERS[max(run.top, 0)] if finished else None
+    return Grade(
+        tier=tier,
+        score=run.top_rounds + run.bottlenecks,
+        techniques=tuple(sorted(run.rounds.items())),
+        effort=tuple(sorted(effort.items())),
+    )

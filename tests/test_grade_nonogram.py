@@ -1,0 +1,171 @@
+"""The nonogram grader: each line technique on a line where it is the first to make progress, the
+one-line rules against brute force, the tiers on whole puzzles, and reproducible grades.
+
+Lines are text: "#" filled, "." empty, "?" unknown.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from nonogram_reference import arrangements, runs
+from pipeline.codes import rng_for
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.nonogram import grade as nonogram_grade
+from pipeline.puzzles.nonogram.grade import (
+    anchored_boxes,
+    edge_runs,
+    extremes,
+    grade,
+    line_logic,
+    simple_boxes,
+    simple_spaces,
+    solves_within,
+    techniques,
+)
+from pipeline.puzzles.nonogram.model import Nonogram, from_picture
+from pipeline.registry import get_type
+
+LINE_RULES = [
+    ("simple-boxes", simple_boxes),
+    ("simple-spaces", simple_spaces),
+    ("edge-runs", edge_runs),
+    ("anchored-runs", anchored_boxes),
+    ("line-logic", line_logic),
+]
+
+
+def line_of(text: str):
+    return tuple(None if mark == "?" else mark == "#" for mark in text)
+
+
+def text_of(line) -> str:
+    return "".join("?" if cell is None else "#" if cell else "." for cell in line)
+
+
+# (technique, clue, line before, line after): the smallest lines a random search found where the
+# technique is the first of the line rules to learn something.
+LINES = [
+    ("simple-boxes", (2, 1), "??.#", "##.#"),
+    ("simple-spaces", (1, 2), "#?##", "#.##"),
+    ("edge-runs", (1,), "?#.?", ".#.."),
+    ("anchored-runs", (1, 1), "#??#", "#..#"),
+    ("line-logic", (1, 1), "??#.?", "?.#.?"),
+]
+
+
+@pytest.mark.parametrize("name, clue, before, after", LINES)
+def test_each_line_technique_is_the_first_to_progress_on_its_line(name, clue, before, after):
+    for other, rule in LINE_RULES:
+        if other == name:
+            break
+        assert rule(clue, line_of(before)) == line_of(before), f"{other} makes progress before {name}"
+    assert text_of(rule(clue, line_of(before))) == after
+
+
+def test_every_line_technique_has_a_line():
+    assert [name for name, *_ in LINES] == [name for name, _ in LINE_RULES]
+    assert [t.name for t in techniques(Budget())] == [name for name, _ in LINE_RULES] + ["line-contradiction"]
+
+
+def test_the_line_rules_agree_with_brute_force():
+    """Every rule only writes what every fitting arrangement agrees on; line logic writes all of it,
+    and the extremes are the first and last start of each run over the fitting arrangements."""
+    rng = random.Random(20261130)
+    for _ in range(1500):
+        n = rng.randint(1, 11)
+        picture = "".join(rng.choice("#.") for _ in range(n))
+        clue = runs(picture)
+        line = tuple(None if rng.random() < 0.6 else cell == "#" for cell in picture)
+        fitting = [a for a in arrangements(clue, n) if all(k is None or k == (c == "#") for k, c in zip(line, a))]
+        agreed = tuple(cells[0] == "#" if len(set(cells)) == 1 else None for cells in zip(*fitting))
+        assert line_logic(clue, line) == agreed
+        for _, rule in LINE_RULES:
+            learned = rule(clue, line)
+            assert all(new is None or new == sure for new, sure in zip(learned, agreed))
+        starts = [tuple(i for i in range(n) if a[i] == "#" and (i == 0 or a[i - 1] == ".")) for a in fitting]
+        assert extremes(clue, line) == (min(starts), max(starts))
+
+
+def test_a_line_that_cannot_hold_its_clue_has_no_extremes():
+    assert extremes((2,), line_of("#??#")) is None
+    assert line_logic((2,), line_of("#??#")) is None
+
+
+# A 6x6 picture, found by a random search, with one answer that single-line logic cannot finish.
+EXPERT_PICTURE = ("...#..", "...#..", "###...", "#.#...", "##.##.", ".##.##")
+
+
+def test_line_contradiction_is_the_first_to_progress_where_line_logic_stops():
+    puzzle = from_picture(EXPERT_PICTURE)
+    position, _ = nonogram_grade.solve_with(puzzle, "hard", Budget())
+    unknown = sum(cell is None for row in position.cells for cell in row)
+    assert unknown > 0
+    for technique in techniques(Budget())[:-1]:
+        assert technique.apply(position) == 0
+    assert techniques(Budget())[-1].apply(position) == 1
+    assert sum(cell is None for row in position.cells for cell in row) == unknown - 1
+
+
+def test_an_expert_puzzle_needs_a_contradiction():
+    puzzle = from_picture(EXPERT_PICTURE)
+    assert get_type("nonogram").solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert grade(puzzle, Budget()).tier == "expert"
+    assert solves_within(puzzle, "expert", Budget())
+    assert not solves_within(puzzle, "hard", Budget())
+
+
+def generated(size: int, code: str) -> Nonogram:
+    return get_type("nonogram").generate(size, rng_for("nonogram", size, code), Budget()).puzzle
+
+
+# Codes of the current generator whose 10x10 puzzles grade easy, medium and hard.
+TIER_CODES = [("easy", "grade-1"), ("medium", "grade-7"), ("hard", "grade-8")]
+
+
+@pytest.mark.parametrize("tier, code", TIER_CODES)
+def test_a_generated_puzzle_needs_exactly_its_tier(tier, code):
+    puzzle = generated(10, code)
+    assert grade(puzzle, Budget()).tier == tier
+    assert solves_within(puzzle, tier, Budget())
+    if tier != TIERS[0]:
+        assert not solves_within(puzzle, TIERS[TIERS.index(tier) - 1], Budget())
+
+
+def test_a_hard_puzzle_is_one_whose_line_solve_is_long():
+    puzzle = generated(10, "grade-8")
+    _, run = nonogram_grade.solve_with(puzzle, "medium", Budget())
+    assert nonogram_grade.long_chain(puzzle, sum(run.rounds.values()))
+
+
+def test_grades_are_reproducible_and_carry_the_effort_counts():
+    puzzle = generated(15, "grade-3")
+    first = grade(puzzle, Budget())
+    assert first == grade(puzzle, Budget())
+    effort = dict(first.effort)
+    assert effort["passes"] >= 1 and effort["lines"] >= 100  # every line is read at least once
+
+
+def test_a_rectangular_puzzle_is_graded():
+    picture = ("##..#..", "#.###..", ".####.#", "..#..##")
+    result = grade(from_picture(picture), Budget())
+    assert result.tier in TIERS
+    assert dict(result.effort)["lines"] >= 100
+
+
+def test_the_distribution_table_has_a_row_per_tier_met():
+    from pipeline.grading import distribution, format_rows, sample
+
+    rows = distribution("nonogram", sample("nonogram", 10, 12))
+    assert sum(row.count for row in rows) == 12
+    assert abs(sum(row.share for row in rows) - 1) < 1e-9
+    assert [row.tier for row in rows] == [t for t in TIERS if t in {row.tier for row in rows}]
+    for row in rows:
+        measures = {name for name, *_ in row.effort}
+        assert measures == {"lines", "passes"}
+        assert all(low <= mid <= high for _, low, mid, high in row.effort)
+    table = format_rows("nonogram 10x10", rows)
+    assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1
