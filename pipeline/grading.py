@@ -16,7 +16,6 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS, Grade
 from pipeline.registry import get_type
@@ -33,7 +32,7 @@ def sample(type_name: str, size: int, count: int) -> list[Any]:
     """The puzzles of codes grade-1 .. grade-<count>."""
     ptype = get_type(type_name)
     return [
-        ptype.generate(size, rng_for(type_name, size, f"grade-{i}"), Budget()).puzzle
+        ptype.make(size, f"grade-{i}", Budget()).puzzle
         for i in range(1, count + 1)
     ]
 

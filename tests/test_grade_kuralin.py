@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS
 from pipeline.puzzles.kuralin import grade as kuralin_grade
@@ -192,14 +191,14 @@ def test_every_tier_has_a_puzzle():
 
 
 def test_grades_are_reproducible():
-    puzzle = get_type("kuralin").generate(5, rng_for("kuralin", 5, "grade-2"), Budget()).puzzle
+    puzzle = get_type("kuralin").make(5, "grade-2", Budget()).puzzle
     first = grade(puzzle, Budget())
     assert first == grade(puzzle, Budget())
     assert dict(first.effort)["nodes"] > 0
 
 
 def test_the_search_count_stops_at_its_cap(monkeypatch):
-    puzzle = get_type("kuralin").generate(5, rng_for("kuralin", 5, "grade-1"), Budget()).puzzle
+    puzzle = get_type("kuralin").make(5, "grade-1", Budget()).puzzle
     full = kuralin_grade.search_nodes(puzzle, Budget())
     monkeypatch.setattr(kuralin_grade, "SEARCH_NODES", 3)
     assert full > 3 and kuralin_grade.search_nodes(puzzle, Budget()) == 3

@@ -11,7 +11,6 @@ import random
 import pytest
 
 from nonogram_reference import arrangements, runs
-from pipeline.codes import rng_for
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS
 from pipeline.puzzles.nonogram import grade as nonogram_grade
@@ -119,7 +118,7 @@ def test_an_expert_puzzle_needs_a_contradiction():
 
 
 def generated(size: int, code: str) -> Nonogram:
-    return get_type("nonogram").generate(size, rng_for("nonogram", size, code), Budget()).puzzle
+    return get_type("nonogram").make(size, code, Budget()).puzzle
 
 
 # Codes of the current generator whose 10x10 puzzles grade easy, medium and hard.
