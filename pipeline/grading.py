@@ -10,22 +10,16 @@ the same on every run of the same version.
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS, Grade
 from pipeline.registry import get_type
 
 UNFINISHED = "none"  # the row for puzzles the techniques cannot finish
-
-
-def grader(type_name: str) -> Callable[[Any, Budget], Grade]:
-    """The type's `grade(puzzle, budget)`, from pipeline/puzzles/<type>/grade.py."""
-    return importlib.import_module(f"pipeline.puzzles.{type_name}.grade").grade
 
 
 def sample(type_name: str, size: int, count: int) -> list[Any]:
@@ -49,7 +43,7 @@ class TierRow:
 
 def distribution(type_name: str, puzzles: Iterable[Any]) -> list[TierRow]:
     """Grade every puzzle; one row per tier met (and one for unfinished puzzles)."""
-    grade = grader(type_name)
+    grade = get_type(type_name).grade
     graded: list[tuple[Grade, float]] = []
     for puzzle in puzzles:
         start = time.process_time()

@@ -47,6 +47,7 @@ class Entry:
     timings: dict[str, float] = field(default_factory=dict)
     verdict: dict[str, Any] | None = None
     url: str | None = None  # where the puzzle is played online (puzz.link)
+    grade: dict[str, Any] | None = None  # the record's grade: tier, score, techniques
 
     @property
     def label(self) -> str:
@@ -56,7 +57,7 @@ class Entry:
     def describes(self, record: dict[str, Any]) -> list[str]:
         """The fields in which a record differs from this entry; [] when it is this entry's puzzle."""
         wanted = {"id": self.id, "type": self.type, "rows": self.rows, "cols": self.cols, "code": self.code,
-                  "params": self.params}
+                  "params": self.params, "grade": self.grade}
         return [name for name, value in wanted.items() if record.get(name, {} if name == "params" else None) != value]
 
     @property

@@ -40,10 +40,11 @@ def generator_tag(ptype: PuzzleType, version: int | None = None) -> str:
 
 def make_record(
     ptype: PuzzleType, puzzle: Any, *, puzzle_id: str, code: str, stats: dict[str, Any], params: Params | None = None,
-    version: int | None = None,
+    version: int | None = None, grade: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The record of a puzzle. Parameters other than the grid are written (as `params`) only when
-    they differ from their defaults, so records made before parameters existed are unchanged."""
+    they differ from their defaults, so records made before parameters existed are unchanged.
+    The grade (pipeline.puzzles.grading.grade_fields) follows the type's fields, outside stats."""
     record: dict[str, Any] = {
         "id": puzzle_id,
         "type": ptype.name,
@@ -57,6 +58,10 @@ def make_record(
     record.update(ptype.to_record(puzzle))
     if ptype.name in GENRES:  # where the puzzle is played online: puzz.link, without its answer
         record["url"] = puzzle_url(record)
+    if grade is not None:
+        record["grade"] = grade
+    if grade is not None:
+        record["grade"] = grade
     record["stats"] = stats
     return record
 

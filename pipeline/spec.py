@@ -69,6 +69,12 @@ def _known_type(name: str) -> str:
     return name
 
 
+Difficulty = Literal["easy", "medium", "hard", "expert"]
+# "codes": the order the codes filled the places in; "easy-to-hard": by grade, then by score
+# within the grade. Ordering moves puzzles; it never changes which codes are made.
+Order = Literal["codes", "easy-to-hard"]
+
+
 class Section(Strict):
     type: Annotated[str, AfterValidator(_known_type)]
     size: int | str | None = None  # 10, "20x15" (columns x rows) or a preset name; default: the type's
@@ -80,12 +86,19 @@ class Section(Strict):
     cell: Length | None = None  # the printed cell size, instead of the largest the page allows
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
+    difficulty: Difficulty | None = None  # short for params.difficulty
+    order: Order | None = None  # the puzzles' order within the section; default: the job's
 
     _params: Params = PrivateAttr()
 
     @model_validator(mode="after")
     def _params_for_type(self) -> "Section":
-        self._params = _section_params(puzzle_types()[self.type], self.size, self.params)
+        given = self.params
+        if self.difficulty is not None:
+            if "difficulty" in given:
+                raise ValueError("give the difficulty as `difficulty` or as params.difficulty, not both")
+            given = {**given, "difficulty": self.difficulty}
+        self._params = _section_params(puzzle_types()[self.type], self.size, given)
         return self
 
     @model_validator(mode="after")
@@ -210,6 +223,7 @@ class JobSpec(Strict):
     budget: Budget = Budget()
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
+    order: Order = "codes"  # every section's order, unless the section gives its own
     sections: list[Section] = Field(min_length=1)
 
     @field_validator("date")
@@ -294,6 +308,10 @@ class JobSpec(Strict):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def section_order(self, section_index: int) -> str:
+        """How a section's puzzles are ordered: its own `order`, or the job's."""
+        return self.sections[section_index].order or self.order
 
     @property
     def base_code(self) -> str:

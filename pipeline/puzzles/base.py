@@ -10,12 +10,15 @@ import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from pipeline.codes import rng_for
 from pipeline.errors import StepLimit, TimeLimit
 from pipeline.puzzles.params import Params, parse_size
 from pipeline.render.svg import Figure, FigureSize
+
+if TYPE_CHECKING:  # grading.py imports Budget from here
+    from pipeline.puzzles.grading import Grade
 
 
 class Budget:
@@ -55,6 +58,11 @@ class Budget:
         return sub
 
 
+# Steps a grader may take on one puzzle: over codes grade-1..grade-100 the slowest grade (a 12x12
+# Kuralin, trial included) took well under a tenth of this.
+GRADE_STEPS = 10_000_000
+
+
 @dataclass
 class Generated:
     """A generator's result: a puzzle proved unique by the type's own solver, and its stats.
@@ -90,6 +98,8 @@ class PuzzleType:
     generate: Callable[[Any, random.Random, Budget], Generated]
     # (params, answer=) -> the most room a figure of these parameters can take: no puzzle needed
     print_size: Callable[..., FigureSize]
+    # (puzzle, budget) -> how a person solves it: its tier, score and techniques (the type's grade.py)
+    grade: Callable[[Any, Budget], "Grade"]
     # (puzzle, limit, budget) -> up to `limit` distinct answers from the printed clues, by the type's own solver
     solve: Callable[[Any, int, Budget], list[Any]]
     # (puzzle, answer) -> named failure codes for `answer` against the rules and clues; [] when valid
@@ -141,6 +151,14 @@ class PuzzleType:
         if (made.puzzle.rows, made.puzzle.cols) != (chosen.rows, chosen.cols):
             raise RuntimeError(f"{self.name} generator made a {made.puzzle.cols}×{made.puzzle.rows} grid for {chosen.label}")
         return made
+
+    def make_graded(
+        self, params: Params | int | str, code: str, budget: Budget, version: int | None = None
+    ) -> tuple[Generated, "Grade"]:
+        """The puzzle a code makes and its grade. Grading gets GRADE_STEPS of its own under the
+        same deadline, so a slow generation does not leave a puzzle ungraded."""
+        made = self.make(params, code, budget, version)
+        return made, self.grade(made.puzzle, budget.child(GRADE_STEPS))
 
     def params_of(self, record: dict[str, Any]) -> Params:
         """The parameters a record was made with: its grid, and its `params` field when other

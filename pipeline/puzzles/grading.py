@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from pipeline.puzzles.base import Budget
 
@@ -102,3 +102,34 @@ def grade_of(finished: bool, run: Solve, effort: dict[str, float]) -> Grade:
         techniques=tuple(sorted(run.rounds.items())),
         effort=tuple(sorted(effort.items())),
     )
+
+
+def off_grade(wanted: str | None, grade: Grade) -> str | None:
+    """Why a puzzle of `grade` does not fill a place that asks for the tier `wanted` (a skip
+    reason, like an unprovable code's), or None when it does or no tier was asked for."""
+    if wanted is None or grade.tier == wanted:
+        return None
+    return f"graded {grade.tier or 'unfinished'}, not {wanted}"
+
+
+def grade_fields(grade: Grade) -> dict[str, Any]:
+    """The grade as a record and the manifest write it: tier, score and rounds per technique.
+    The effort measures stay out: they describe the grader's yardstick, not the puzzle's grade."""
+    return {"tier": grade.tier, "score": grade.score, "techniques": dict(grade.techniques)}
+
+
+def rank(fields: dict[str, Any] | None) -> tuple[int, int]:
+    """A sort key from easy to hard: tier, then score; ungraded and unfinished puzzles last."""
+    tier = (fields or {}).get("tier")
+    return (TIERS.index(tier) if tier in TIERS else len(TIERS), (fields or {}).get("score", 0))
+
+
+def grade_label(fields: dict[str, Any] | None) -> str:
+    """A grade as a puzzle's label prints it: filled stars up to its tier out of four, then the
+    word, "★★☆☆ medium", readable in black and white and without knowing the scale; "" for a
+    puzzle without a grade or one the techniques do not finish."""
+    tier = (fields or {}).get("tier")
+    if tier not in TIERS:
+        return ""
+    filled = TIERS.index(tier) + 1
+    return f"{'★' * filled}{'☆' * (len(TIERS) - filled)} {tier}"

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*[x×]\s*(\d{1,3})\s*$")
 GRID_FIELDS = ("rows", "cols")
@@ -29,6 +29,10 @@ class Params(BaseModel):
 
     rows: int
     cols: int
+    # The grade every puzzle must have (pipeline/puzzles/grading.py); None: graded, not chosen.
+    difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
+        None, description="easy, medium, hard or expert: the grade every puzzle must have; none: any grade"
+    )
 
     # Filled in by each type: named parameter sets, what `sizes` was before rectangles.
     presets: ClassVar[Mapping[str, dict[str, Any]]] = {}

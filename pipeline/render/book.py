@@ -52,6 +52,7 @@ class Printed:
     label: str  # type and grid: "Nonogram 20×15"
     puzzle: Drawn
     answer: Drawn
+    grade: str = ""  # as the label prints it: "★★☆☆ medium"; "" when the puzzle has no grade
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,19 @@ class Sheet:
 class ContentsLine:
     text: str
     target: str
+    note: str = ""  # after the text: a section's grades, "2 easy, 1 medium"
+
+
+def grades_note(items: Sequence[Printed]) -> str:
+    """How many puzzles of each grade a section holds, easiest first: "2 easy, 1 medium".
+
+    A grade prints as its stars then its word, so the count of filled stars orders them."""
+    counts: dict[str, int] = {}
+    for item in items:
+        if item.grade:
+            counts[item.grade] = counts.get(item.grade, 0) + 1
+    ordered = sorted(counts, key=lambda grade: grade.count("★"))
+    return ", ".join(f"{counts[grade]} {grade.split()[-1]}" for grade in ordered)
 
 
 @dataclass(frozen=True)
@@ -158,8 +172,9 @@ def _size(figure: FigureSize, scale: float) -> tuple[float, float]:
 
 def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
     width, height = _size(item.puzzle.figure, scale)
+    detail = f"{item.label} · {item.grade}" if item.grade else item.label
     return Slot(
-        heading=str(item.number), detail=item.label, note=f"code {item.code}",
+        heading=str(item.number), detail=detail, note=f"code {item.code}",
         src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{item.number}",
         shows=item.number,
     )
@@ -388,7 +403,7 @@ def plan_book(
         sheets, placement = _section_sheets(index, items, box, style, legible, outdir)
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
-        plan.contents.append(ContentsLine(heading, f"#section-{index}"))
+        plan.contents.append(ContentsLine(heading, f"#section-{index}", grades_note(items)))
         if policy.at_end or policy.after_each_section:
             group = _answer_group(
                 items, box, style, legible, outdir, placement.scale, heading if policy.at_end else None,

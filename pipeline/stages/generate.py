@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -21,6 +22,7 @@ from pipeline.errors import InputError, RecordError, StageError, StepLimit
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
 from pipeline.parallel import TaskPool, open_pool
 from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import grade_fields, off_grade, rank
 from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
@@ -62,7 +64,7 @@ def fingerprint(record: dict[str, Any]) -> str:
     Two codes can make the same puzzle; publishing it twice (or again next year) is what the
     spec's `exclude` list and this fingerprint prevent.
     """
-    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "stats"}
+    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "grade", "stats"}
     clues = {k: v for k, v in record.items() if k not in hidden}
     text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()
@@ -71,18 +73,25 @@ def fingerprint(record: dict[str, Any]) -> str:
 def make_one(
     type_name: str, values: dict[str, Any], code: str, seconds: float, version: int
 ) -> tuple[dict[str, Any] | None, str | None, float]:
-    """Make one puzzle in a worker process: (record, None, seconds) or (None, reason, seconds).
+    """Make and grade one puzzle in a worker process: (record, None, seconds) or (None, reason,
+    seconds). A puzzle of another grade than the parameters' difficulty is a reason, like an
+    unprovable code: the place tries its next code.
 
     Parameters travel as plain values, so a task is the same whatever runs it."""
     ptype = get_type(type_name)
     params = ptype.params(**values)
     start = time.perf_counter()
     try:
-        made = ptype.make(params, code, Budget(seconds=seconds), version)
+        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         return None, f"not proved within the budget ({exc})", time.perf_counter() - start
+    reason = off_grade(params.difficulty, grade)
+    if reason is not None:
+        return None, reason, time.perf_counter() - start
     pid = puzzle_id(type_name, params, code)
-    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version)
+    record = make_record(
+        ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version, grade=grade_fields(grade)
+    )
     return record, None, time.perf_counter() - start
 
 
@@ -95,8 +104,8 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str, version
         ptype, _, record, _ = load_puzzle(path, puzzle_types())
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
-    if not isinstance(record.get("stats"), dict):
-        return None
+    if not isinstance(record.get("stats"), dict) or not isinstance(record.get("grade"), dict):
+        return None  # a record from before grades is made again, and graded
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
     current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
@@ -174,17 +183,35 @@ def generate(
                 place.record, place.seconds = record, seconds
 
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
-    report.manifest.entries = _entries(places)
+    report.manifest.entries = _entries(job, places)
     _carry_verdicts(outdir, report.manifest)
     write_manifest(outdir, report.manifest)
     checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
+        graded = [_grade_shortfall(job, index, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
         raise StageError(
             f"could not fill {', '.join(report.unfilled)}: every code tried ({job.budget.attempts} per puzzle) "
-            f"failed; see 'skipped' in {outdir / 'manifest.json'}"
+            f"failed; see 'skipped' in {outdir / 'manifest.json'}" + "".join(f"\n{line}" for line in graded if line)
         )
     return report
+
+
+def _grade_shortfall(job: JobSpec, index: int, skipped: list[Skip]) -> str | None:
+    """For a section that asked for a difficulty: the grades its codes had instead, and what to do."""
+    section = job.sections[index]
+    wanted = section.puzzle_params.difficulty
+    if wanted is None:
+        return None
+    found = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
+    if not found:
+        return None
+    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common())
+    return (
+        f"{section.heading}: asked for {wanted} puzzles, but the codes tried were graded {tally}; this generator makes "
+        f"few {wanted} {section.type} puzzles at this size. Raise budget.attempts, choose another difficulty, "
+        "or leave difficulty out (puzzles are then graded, not chosen)."
+    )
 
 
 def _make_round(
@@ -244,12 +271,22 @@ def _carry_verdicts(outdir: Path, manifest: Manifest) -> None:
             entry.timings.update({k: v for k, v in old[entry.id].timings.items() if k != "generate_s"})
 
 
-def _entries(places: list[_Place]) -> list[Entry]:
+def _in_book_order(job: JobSpec, places: list[_Place]) -> list[_Place]:
+    """The filled places in book order: by section, and within an `easy-to-hard` section by grade
+    and score (a stable sort, so equal grades keep their codes' order)."""
+    filled = [p for p in places if p.record is not None]
+    def key(place: _Place) -> tuple[Any, ...]:
+        assert place.record is not None
+        # last issue's puzzles too, so their answers carry the numbers that issue printed
+        graded = job.section_order(place.section) == "easy-to-hard"
+        return (place.role != "puzzle", place.section, rank(place.record.get("grade")) if graded else (0, 0))
+    return sorted(filled, key=key)
+
+
+def _entries(job: JobSpec, places: list[_Place]) -> list[Entry]:
     entries = []
     numbers = {"puzzle": 0, "previous": 0}
-    for place in places:
-        if place.record is None:
-            continue
+    for place in _in_book_order(job, places):
         numbers[place.role] += 1
         record = place.record
         entries.append(
@@ -257,7 +294,7 @@ def _entries(places: list[_Place]) -> list[Entry]:
                 id=record["id"], type=record["type"], rows=record["rows"], cols=record["cols"],
                 params=place.params.extras(), code=record["code"], section=place.section,
                 number=numbers[place.role], role=place.role, generator=record["generator"], stats=record["stats"],
-                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"),
+                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"), grade=record.get("grade"),
             )
         )
     return entries

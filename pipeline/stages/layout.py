@@ -21,6 +21,7 @@ from weasyprint import Document
 from pipeline import __version__, checkpoint, outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.files import write_atomic
+from pipeline.puzzles.grading import grade_label
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
@@ -134,7 +135,7 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> li
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, grade_label(entry.grade)))
         checkpoint.reached("layout:figure")
         tick()
     return printed

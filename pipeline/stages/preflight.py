@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pipeline.puzzles.base import PuzzleType
+from pipeline.puzzles.grading import grade_label
 from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
@@ -78,7 +79,10 @@ def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
 
 
 def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int) -> Printed:
-    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *_figures(ptype, params))
+    """A blank puzzle with the label the real one will print: its section's grade, or the longest
+    grade word (medium) when the section grades but does not choose."""
+    grade = grade_label({"tier": params.difficulty or "medium"})
+    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *_figures(ptype, params), grade)
 
 
 def _how_to_play(ptype: PuzzleType) -> HowToPlay:

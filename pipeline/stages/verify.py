@@ -4,7 +4,10 @@ Each record is re-read from disk and judged from its printed clues alone, three 
   check   solver-free rules check of the stored answer (the type's named failure codes);
   solver  the type's own search counts answers up to two, plus the type's publishing promises;
   proof   the independent SAT engine counts answers up to two; it shares no code with the solver.
-A puzzle is proved only when the check passes and both counts are exactly the stored answer.
+  grade   the type's grader grades the clues again; the record's grade must be what it finds, and
+          of the difficulty the record's parameters ask for.
+A puzzle is proved only when the check passes, both counts are exactly the stored answer and the
+grade is right.
 Verdicts go into the manifest with the SHA-256 of the record they judged, so an unchanged record
 is not proved again on the next run.
 """
@@ -21,7 +24,8 @@ from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.files import sha256_bytes
 from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import open_pool
-from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.base import GRADE_STEPS, Budget, PuzzleType
+from pipeline.puzzles.grading import grade_fields, off_grade
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 
@@ -89,7 +93,10 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
     proof_ok, why = _count_verdict(ptype, puzzle, proved, "proof")
     problems += why
 
-    ok = not codes and solver["ok"] and proof_ok
+    grade, why = _grade_verdict(ptype, puzzle, record)
+    problems += why
+
+    ok = not codes and solver["ok"] and proof_ok and grade["ok"]
     return {
         "status": "proved" if ok else "failed",
         "record_sha256": sha256,
@@ -97,8 +104,35 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
         "check": {"ok": not codes, "codes": codes, "seconds": check_s},
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
+        "grade": grade,
         "problems": problems,
     }
+
+
+def _grade_verdict(ptype: PuzzleType, puzzle: Any, record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Grade the clues again: the record's `grade` must be exactly what the grader finds, and of
+    the record's difficulty. A record without a grade (written by hand) is graded, not judged."""
+    try:
+        found, seconds = _timed(lambda: ptype.grade(puzzle, Budget(GRADE_STEPS, SOLVER_SECONDS)))
+    except StepLimit as exc:
+        return {"ok": False, "tier": None, "seconds": None}, [f"grade: proves nothing, it reached its limit ({exc})"]
+    fields = grade_fields(found)
+    stored = record.get("grade", fields)
+    problems = []
+    if stored != fields:
+        problems.append(f"grade: the record says {_shown(stored)}, but the clues grade as {_shown(fields)}")
+    wanted = ptype.params_of(record).difficulty
+    if off_grade(wanted, found):
+        problems.append(f"grade: the record asks for {wanted} puzzles, but this one is {found.tier or 'unfinished'}")
+    return {"ok": not problems, "tier": found.tier, "seconds": seconds}, problems
+
+
+def _shown(fields: Any) -> str:
+    if not isinstance(fields, dict):
+        return repr(fields)
+    techniques = fields.get("techniques")
+    used = ", ".join(f"{name} {rounds}" for name, rounds in techniques.items()) if isinstance(techniques, dict) else repr(techniques)
+    return f"{fields.get('tier')} (score {fields.get('score')}; {used})"
 
 
 def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
@@ -154,7 +188,7 @@ def verify(
         for entry in manifest.entries:
             entry.verdict = report.verdicts[entry.id]
             entry.timings.update(
-                {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof")}
+                {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof", "grade")}
             )
         write_manifest(outdir, manifest)
         checkpoint.reached("verify:manifest")

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Mapping
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nonogram import generate, model, proof, render, rules, solver
+from pipeline.puzzles.nonogram import generate, grade, model, proof, render, rules, solver
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.puzzles.params import Params
 from pipeline.render.svg import FigureSize
@@ -32,6 +32,14 @@ class NonogramParams(Params):
         "15x25": {"rows": 25, "cols": 15},
     }
 
+    @field_validator("difficulty")
+    @classmethod
+    def _line_solvable(cls, value: str | None) -> str | None:
+        # expert needs a contradiction between two lines; every nonogram we print is line-solvable
+        if value == "expert":
+            raise ValueError("nonograms are easy, medium or hard: every one printed is solved line by line, and expert needs more")
+        return value
+
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     return generate.generate(params.rows, params.cols, rng, budget)
@@ -48,7 +56,7 @@ def _promises(puzzle: Nonogram) -> list[str]:
 
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=1, how_to_play=rules.RULES, params=NonogramParams,
-    generate=_generate, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
