@@ -317,12 +317,15 @@ def new(
     code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="Output folder.")] = "output/new",
     seconds: Annotated[float, typer.Option("--seconds", help="Time budget for making the puzzle.")] = 600.0,
+    difficulty: Annotated[
+        Optional[str], typer.Option("--difficulty", help="easy, medium, hard or expert: as a section that chose its grade made it.")
+    ] = None,
 ) -> None:
     """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
     from pipeline import outdir as outdir_rules
     from pipeline.stages.single import make_single
 
-    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds)
+    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty)
     print(result.code)
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:

@@ -132,7 +132,7 @@ def page_texts(path: Path) -> list[str]:
 
 
 def shown(text: str) -> set[int]:
-    return {int(n) for n in re.findall(r"^(\d+) Nonogram \d+×\d+\s*$", text, re.M)}
+    return {int(n) for n in re.findall(r"^(\d+) Nonogram \d+×\d+(?: · [★☆]+ \w+)?\s*$", text, re.M)}
 
 
 def solved(text: str) -> set[int]:

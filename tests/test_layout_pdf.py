@@ -236,9 +236,11 @@ def test_contents_page_numbers_are_the_real_ones(book: Built) -> None:
     reader = book.reader()
     dest = destinations(reader)
     texts = book.texts()
-    contents = dict(
-        (m.group(1).strip(), int(m.group(2))) for m in re.finditer(r"^(\S.*?)[ .]+(\d+)\s*$", texts[UNNUMBERED], re.M)
-    )
+    lines = [(m.group(1).strip(), int(m.group(2))) for m in re.finditer(r"^(\S.*?)[ .]+(\d+)\s*$", texts[UNNUMBERED], re.M)]
+    contents = {text.split(" · ")[0]: page for text, page in lines}
+    # each section's line names its grades, easiest first: "Warm-up · 7 easy"
+    grades = [text.split(" · ")[1] for text, _ in lines if " · " in text]
+    assert len(grades) == 2 and all(re.fullmatch(r"\d+ (easy|medium|hard)(, \d+ (easy|medium|hard))*", g) for g in grades)
     expected = {
         "How to play Nonogram": "how-to-play-nonogram",
         "Warm-up": "section-0",
@@ -253,7 +255,7 @@ def test_contents_page_numbers_are_the_real_ones(book: Built) -> None:
 
 def page_kinds(texts: list[str]) -> list[set[str]]:
     return [
-        {kind for kind, pattern in (("puzzle", r"^\d+ Nonogram \d+×\d+\s*$"), ("answer", r"^Answer \d+\s*$")) if re.search(pattern, t, re.M)}
+        {kind for kind, pattern in (("puzzle", r"^\d+ Nonogram \d+×\d+( · [★☆]+ \w+)?\s*$"), ("answer", r"^Answer \d+\s*$")) if re.search(pattern, t, re.M)}
         for t in texts
     ]
 

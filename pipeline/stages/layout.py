@@ -155,6 +155,8 @@ def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
         "edition": job.edition,
         "isbn": job.isbn,
         "version": __version__,
+        # a section that chose its grade made its codes with the grade in their seeds
+        "chosen_grades": any(section.puzzle_params.difficulty for section in job.sections),
         "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),

@@ -12,6 +12,7 @@ from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.grading import grade_fields, off_grade
 from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import dumps_record, make_record
@@ -30,14 +31,16 @@ class Single:
     files: list[Path]
 
 
-def make_single(type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float) -> Single:
+def make_single(
+    type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float, difficulty: str | None = None
+) -> Single:
     types = puzzle_types()
     if type_name not in types:
         close = difflib.get_close_matches(type_name, list(types), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise OptionError(f"unknown puzzle type '{type_name}' (known: {', '.join(types)}){hint}")
     ptype = types[type_name]
-    params = option_params(ptype, size)
+    params = option_params(ptype, size, difficulty)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
     if code is not None and (len(code) > 200 or not _is_text(code)):
@@ -49,11 +52,14 @@ def make_single(type_name: str, size: str | None, code: str | None, outdir: Path
 
     start = time.perf_counter()
     try:
-        made = ptype.make(params, code, Budget(seconds=seconds))
+        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds))
     except StepLimit as exc:
         raise ProofError(f"{type_name} {params.label}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
+    reason = off_grade(params.difficulty, grade)
+    if reason is not None:
+        raise ProofError(f"{type_name} {params.label}, code {code}: {reason}; try another code")
     pid = puzzle_id(type_name, params, code)
-    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats)
+    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, grade=grade_fields(grade))
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
     outdir_rules.claim(outdir)
@@ -65,10 +71,16 @@ def make_single(type_name: str, size: str | None, code: str | None, outdir: Path
     return Single(code=code, title=f"{ptype.title} {params.label}", seconds=time.perf_counter() - start, files=[path, svg.path, answer_svg.path])
 
 
-def option_params(ptype: PuzzleType, size: str | None) -> Params:
-    """The parameters a `--size` option asks for (the type's defaults without one)."""
+def option_params(ptype: PuzzleType, size: str | None, difficulty: str | None = None) -> Params:
+    """The parameters `--size` and `--difficulty` ask for (the type's defaults without them)."""
+    if difficulty is not None:
+        try:
+            ptype.make_params(None, difficulty=difficulty)
+        except ValueError as exc:  # pydantic's ValidationError is a ValueError too
+            first = exc.errors()[0]["msg"] if hasattr(exc, "errors") else str(exc)
+            raise OptionError(f"--difficulty: {first.removeprefix('Value error, ')}") from None
     try:
-        return ptype.make_params(size)
+        return ptype.make_params(size, **({"difficulty": difficulty} if difficulty else {}))
     except ValueError:  # pydantic's ValidationError is a ValueError too
         least, most = ptype.params.grid_range("rows")
         raise OptionError(

@@ -25,7 +25,7 @@ from pipeline.files import sha256_bytes
 from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import open_pool
 from pipeline.puzzles.base import GRADE_STEPS, Budget, PuzzleType
-from pipeline.puzzles.grading import grade_fields, off_grade
+from pipeline.puzzles.grading import Contradiction, grade_fields, off_grade
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 
@@ -116,6 +116,8 @@ def _grade_verdict(ptype: PuzzleType, puzzle: Any, record: dict[str, Any]) -> tu
         found, seconds = _timed(lambda: ptype.grade(puzzle, Budget(GRADE_STEPS, SOLVER_SECONDS)))
     except StepLimit as exc:
         return {"ok": False, "tier": None, "seconds": None}, [f"grade: proves nothing, it reached its limit ({exc})"]
+    except Contradiction as exc:
+        return {"ok": False, "tier": None, "seconds": None}, [f"grade: the clues have no answer ({exc})"]
     fields = grade_fields(found)
     stored = record.get("grade", fields)
     problems = []
