@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pipeline.errors import OptionError, ProofError
+from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.parallel import default_jobs
-from pipeline.puzzles.base import Budget, PuzzleType
+from pipeline.puzzles.base import Budget, Generated, PuzzleType
+from pipeline.puzzles.grading import TIERS, Grade, grade_fields, off_grade
 from pipeline.puzzles.params import Params
 from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
@@ -31,6 +32,7 @@ from pipeline.spec import JobSpec
 Log = Callable[[str], None]
 
 MAX_CODES = 60  # more codes than this only when asked for with --n
+MAX_TRIES = 500  # codes tried for one puzzle of a difficulty before the bench gives up
 CI_SHARE = 0.10  # stop adding codes once the median's 95% interval is within ±10%
 WARM_UP = 2  # puzzles made and thrown away first: imports, caches and the allocator settle
 
@@ -111,15 +113,17 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
     ptype = puzzle_types()[type_name]
     for i in range(WARM_UP):
         ptype.make(params, f"warm-up-{i + 1}", Budget(seconds=600))
-    made_times, verify_times, proof_times, solver_times, stats = Times(), Times(), [], [], []
+    made_times, verify_times, proof_times, solver_times, stats, tries = Times(), Times(), [], [], [], []
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
         while len(made_times.wall) < n or (len(made_times.wall) < max(n, MAX_CODES) and not settled(made_times.wall)):
             code = f"bench-{len(made_times.wall) + 1}"
-            made, wall, cpu = _timed(lambda: ptype.make(params, code, Budget(seconds=600)))
+            (made, grade, code, tried), wall, cpu = _timed(lambda: _make_of_grade(ptype, params, code))
             made_times.add(wall, cpu)
             stats.append(made.stats)
+            tries.append(tried)
             path = Path(tmp) / "record.json"
-            path.write_text(dumps_record(make_record(ptype, made.puzzle, params=params, puzzle_id=code, code=code, stats=made.stats)))
+            record = make_record(ptype, made.puzzle, params=params, puzzle_id=code, code=code, stats=made.stats, grade=grade_fields(grade))
+            path.write_text(dumps_record(record))
             verdict, wall, cpu = _timed(lambda: judge(path))
             verify_times.add(wall, cpu)
             if verdict["status"] != "proved":
@@ -128,9 +132,10 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
             solver_times.append(verdict["solver"]["seconds"])
             log(f"{type_name} {params.size} {code}: generate {made_times.wall[-1]:.4f} s, verify {wall:.4f} s")
     means = _stat_means(stats)
-    common = {"type": type_name, "size": params.size}
+    common = {"type": type_name, "size": params.size, "difficulty": params.difficulty}
+    codes = f"codes tried a puzzle {statistics.median(tries):g} (median), {max(tries)} (most); " if params.difficulty else ""
     return [
-        {**common, "stage": "generate", **_summary(made_times), "stats_mean": means, "notes": _notes(means)},
+        {**common, "stage": "generate", **_summary(made_times), "stats_mean": means, "codes_tried": tries, "notes": codes + _notes(means)},
         {
             **common, "stage": "verify", **_summary(verify_times),
             "proof_median_s": round(statistics.median(proof_times), 6), "proof_max_s": round(max(proof_times), 6),
@@ -138,6 +143,21 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
             "notes": f"proof {ms(statistics.median(proof_times))} ms, own solver {ms(statistics.median(solver_times))} ms (medians)",
         },
     ]
+
+
+def _make_of_grade(ptype: PuzzleType, params: Params, code: str) -> tuple[Generated, Grade, str, int]:
+    """Made and graded, as generate makes a puzzle: with a difficulty, the code and then its
+    next derived codes (code.2, code.3, ...) until one is of that grade, every one tried counting
+    in the time; (puzzle, grade, the code that made it, codes tried)."""
+    for tried in range(1, MAX_TRIES + 1):
+        attempt = code if tried == 1 else f"{code}.{tried}"
+        try:
+            made, grade = ptype.make_graded(params, attempt, Budget(seconds=600))
+        except StepLimit:
+            continue
+        if off_grade(params.difficulty, grade) is None:
+            return made, grade, attempt, tried
+    raise ProofError(f"bench: no {params.difficulty} {ptype.name} {params.size} within {MAX_TRIES} codes from {code}")
 
 
 def _typical_size(ptype: PuzzleType) -> str:
@@ -260,12 +280,14 @@ def bench_cluster(scheduler: str, log: Log, count: int = CLUSTER_PUZZLES) -> dic
     }
 
 
-def _sizes(ptype: PuzzleType, size: str | None) -> list[Params]:
-    """The type's usual sizes, or the one size asked for when the type can make it."""
-    if size is None:
-        return list(ptype.presets.values())
+def _sizes(ptype: PuzzleType, size: str | None, difficulty: str | None = None) -> list[Params]:
+    """The type's usual sizes, or the one size asked for when the type can make it, with the
+    difficulty asked for (none: graded, not chosen); [] when the type has no such puzzles."""
+    given = {"difficulty": difficulty} if difficulty else {}
     try:
-        return [ptype.make_params(size)]
+        if size is None:
+            return [ptype.params(**{**values, **given}) for values in ptype.params.presets.values()]
+        return [ptype.make_params(size, **given)]
     except ValueError:
         return []
 
@@ -300,20 +322,23 @@ def compare(now: dict[str, Any], earlier: dict[str, Any]) -> list[dict[str, Any]
 
 def run_bench(
     *, n: int, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log,
-    earlier: dict[str, Any] | None = None, scheduler: str | None = None,
+    earlier: dict[str, Any] | None = None, scheduler: str | None = None, difficulty: str | None = None,
 ) -> dict[str, Any]:
     types = puzzle_types()
     if type_name is not None and type_name not in types:
         raise OptionError(f"--type: unknown puzzle type '{type_name}' (known: {', '.join(types)})")
+    if difficulty is not None and difficulty not in TIERS:
+        raise OptionError(f"--difficulty: '{difficulty}' is not a grade (easy, medium, hard or expert)")
     chosen = [type_name] if type_name else list(types)
-    wanted = {name: _sizes(types[name], size) for name in chosen}
+    wanted = {name: _sizes(types[name], size, difficulty) for name in chosen}
     if not any(wanted.values()):
-        raise OptionError(f"--size: no chosen type comes in size {size}")
+        asked = f" of difficulty {difficulty}" if difficulty else ""
+        raise OptionError(f"--size: no chosen type comes in size {size or 'any'}{asked}")
     results = []
     for name in chosen:
         for params in wanted[name]:
             results += bench_type(name, params, n, log)
-    whole_job = type_name is None and size is None
+    whole_job = type_name is None and size is None and difficulty is None
     out: dict[str, Any] = {"results": results, "layout": None, "speedup": None}
     if pages > 0 and whole_job:
         out["layout"] = bench_layout(pages, log)

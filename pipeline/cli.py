@@ -357,6 +357,9 @@ def bench(
         Optional[str], typer.Option("--scheduler", help="Also generate 200 Nuritwin and 200 Kuralin 8x8 on this Dask cluster and on the local pool.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+    difficulty: Annotated[
+        Optional[str], typer.Option("--difficulty", help="Time making one puzzle of this grade: every code tried until one is found counts.")
+    ] = None,
 ) -> None:
     """Time generation, verification and layout on fixed codes."""
     from pipeline.bench import read_earlier, run_bench
@@ -368,7 +371,7 @@ def bench(
     earlier = read_earlier(compare) if compare is not None else None
     result = run_bench(
         n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier,
-        scheduler=_scheduler(scheduler),
+        scheduler=_scheduler(scheduler), difficulty=difficulty,
     )
     if as_json:
         print(json.dumps(result, indent=2))
@@ -382,7 +385,7 @@ def _print_bench(result: dict[str, Any]) -> None:
     table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "notes")
     for row in result["results"]:
         table.add_row(
-            row["type"], row["size"], row["stage"], str(row["n"]), ms(row["median_s"]), ms(row["p90_s"]),
+            row["type"], f"{row['size']} {row['difficulty']}" if row.get("difficulty") else row["size"], row["stage"], str(row["n"]), ms(row["median_s"]), ms(row["p90_s"]),
             ms(row["max_s"]), ms(row["cpu_median_s"]), row.get("notes", ""),
         )
     Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows

@@ -1,0 +1,148 @@
+"""Difficulty in the product: a section asks for a grade, the book prints it, verify re-grades it."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from conftest import cli, write_spec
+from pipeline.errors import SpecError, StageError
+from pipeline.manifest import read_manifest
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import grade_label
+from pipeline.records import dumps_record
+from pipeline.registry import get_type
+from pipeline.spec import parse_spec
+from pipeline.stages.generate import generate
+
+RAMP = """\
+title: Ramp
+seed: ramp
+sections:
+  - {type: nonogram, size: 10, count: 1, difficulty: hard}
+  - {type: nonogram, size: 10, count: 1, params: {difficulty: medium}}
+  - {type: nonogram, size: 10, count: 1, difficulty: easy}
+"""
+
+
+@pytest.fixture(scope="module")
+def ramp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("ramp")
+    ran = cli("build", write_spec(folder, RAMP), "-o", folder / "out")
+    assert ran.code == 0, ran.stderr
+    return folder / "out"
+
+
+def page_texts(path: Path) -> list[str]:
+    return [page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdfium.PdfDocument(path)]
+
+
+def test_each_section_gets_puzzles_of_its_grade_and_the_labels_print_it(ramp: Path) -> None:
+    entries = read_manifest(ramp).puzzles()
+    assert [e.grade["tier"] for e in entries] == ["hard", "medium", "easy"]
+    text = "\n".join(page_texts(ramp / "booklet.pdf"))
+    assert re.search(r"^1 Nonogram 10×10 · ★★★☆ hard$", text, re.M)
+    assert re.search(r"^2 Nonogram 10×10 · ★★☆☆ medium$", text, re.M)
+    assert re.search(r"^3 Nonogram 10×10 · ★☆☆☆ easy$", text, re.M)
+    assert "Nonogram 10×10 · 1 hard" in text and "Nonogram 10×10 · 1 easy" in text  # the contents page
+    assert "--difficulty GRADE" in text  # how to make a graded puzzle again
+
+
+def test_the_record_carries_the_grade_after_its_own_fields_and_before_stats(ramp: Path) -> None:
+    entry = read_manifest(ramp).puzzles()[0]
+    record = json.loads((ramp / "puzzles" / f"{entry.id}.json").read_text())
+    keys = list(record)
+    assert keys.index("solution") < keys.index("grade") == len(keys) - 2 and keys[-1] == "stats"
+    assert record["params"] == {"difficulty": "hard"} and record["grade"] == entry.grade
+    made = get_type("nonogram").make(get_type("nonogram").make_params(10, difficulty="hard"), entry.code, Budget())
+    assert get_type("nonogram").grade(made.puzzle, Budget()).tier == "hard"
+
+
+def test_codes_of_another_grade_are_skipped_with_their_grade(ramp: Path) -> None:
+    reasons = {s.reason for s in read_manifest(ramp).skipped}
+    assert reasons and all(re.fullmatch(r"graded (easy|medium|hard), not (easy|medium|hard)", r) for r in reasons)
+
+
+def test_verify_regrades_and_flags_a_tampered_grade(ramp: Path, tmp_path: Path) -> None:
+    verdicts = [e.verdict for e in read_manifest(ramp).entries]
+    assert all(v["grade"] == {"ok": True, "tier": v["grade"]["tier"], "seconds": v["grade"]["seconds"]} for v in verdicts)
+    entry = read_manifest(ramp).puzzles()[2]
+    path = tmp_path / f"{entry.id}.json"
+    record = json.loads((ramp / "puzzles" / f"{entry.id}.json").read_text())
+    record["grade"]["tier"] = "hard"
+    (tmp_path / "puzzles").mkdir()
+    (tmp_path / "puzzles" / path.name).write_text(dumps_record(record))
+    ran = cli("verify", tmp_path)
+    assert ran.code != 0
+    assert "grade: the record says hard" in ran.stderr and "but the clues grade as easy" in ran.stderr
+    assert "the record asks for easy puzzles" not in ran.stderr  # the puzzle is easy: only its stored grade lies
+
+
+def test_a_record_of_the_wrong_grade_for_its_difficulty_is_flagged(ramp: Path, tmp_path: Path) -> None:
+    entry = read_manifest(ramp).puzzles()[2]  # easy, claimed by a record that asks for hard
+    record = json.loads((ramp / "puzzles" / f"{entry.id}.json").read_text())
+    record["params"] = {"difficulty": "hard"}
+    (tmp_path / "puzzles").mkdir()
+    (tmp_path / "puzzles" / f"{entry.id}.json").write_text(dumps_record(record))
+    ran = cli("verify", tmp_path)
+    assert ran.code != 0 and "grade: the record asks for hard puzzles, but this one is easy" in ran.stderr
+
+
+def test_easy_to_hard_orders_by_grade_and_score_and_makes_the_same_codes(tmp_path: Path) -> None:
+    spec = "title: o\nseed: order\n{order}sections:\n  - {{type: nonogram, size: 15, count: 6}}\n"
+    made = {}
+    for order in ("", "order: easy-to-hard\n"):
+        generate(parse_spec(spec.format(order=order)), tmp_path / str(len(order)), jobs=1)
+        made[order] = read_manifest(tmp_path / str(len(order))).puzzles()
+    plain, ramped = made[""], made["order: easy-to-hard\n"]
+    assert sorted(e.code for e in plain) == sorted(e.code for e in ramped)
+    ranks = [(["easy", "medium", "hard"].index(e.grade["tier"]), e.grade["score"]) for e in ramped]
+    assert ranks == sorted(ranks) and [e.number for e in ramped] == list(range(1, 7))
+    assert len({e.grade["tier"] for e in ramped}) > 1, "pick a seed whose puzzles differ in grade"
+    assert [e.code for e in plain] != [e.code for e in ramped]
+
+
+def test_a_section_order_overrides_the_job_order() -> None:
+    job = parse_spec("title: o\nseed: s\norder: easy-to-hard\nsections:\n  - {type: nonogram, count: 1, order: codes}\n  - {type: kuralin, count: 1}\n")
+    assert [job.section_order(i) for i in (0, 1)] == ["codes", "easy-to-hard"]
+
+
+@pytest.mark.parametrize(
+    "section, problem",
+    [
+        ("{type: nonogram, count: 1, difficulty: tricky}", r"difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'"),
+        ("{type: nonogram, count: 1, params: {difficulty: tricky}}", r"params\.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'"),
+        ("{type: nonogram, count: 1, difficulty: expert}", r"nonograms are easy, medium or hard"),
+        ("{type: kuralin, count: 1, difficulty: easy, params: {difficulty: hard}}", r"not both"),
+        ("{type: nuritwin, count: 1, order: hardest}", r"order: Input should be 'codes' or 'easy-to-hard'"),
+    ],
+)
+def test_spec_problems_with_difficulty_are_named(section: str, problem: str) -> None:
+    with pytest.raises(SpecError) as caught:
+        parse_spec(f"title: t\nseed: s\nsections:\n  - {section}\n")
+    assert re.search(problem, str(caught.value)), str(caught.value)
+
+
+def test_difficulty_enters_the_seed_only_when_given() -> None:
+    nonogram = get_type("nonogram")
+    assert nonogram.make_params(10).key == "10"
+    assert nonogram.make_params(10, difficulty="hard").key == "10;difficulty=hard"
+
+
+def test_an_unmet_grade_fails_the_section_and_says_why(tmp_path: Path) -> None:
+    job = parse_spec("title: t\nseed: s\nbudget: {attempts: 1}\nsections:\n  - {type: nonogram, size: 15, count: 3, difficulty: easy}\n")
+    with pytest.raises(StageError) as caught:
+        generate(job, tmp_path / "out", jobs=1)
+    message = str(caught.value)
+    assert "asked for easy puzzles, but the codes tried were graded" in message and "Raise budget.attempts" in message
+
+
+def test_grade_labels_read_in_black_and_white() -> None:
+    assert [grade_label({"tier": t}) for t in ("easy", "medium", "hard", "expert")] == [
+        "★☆☆☆ easy", "★★☆☆ medium", "★★★☆ hard", "★★★★ expert",
+    ]
+    assert grade_label(None) == grade_label({"tier": None}) == ""
