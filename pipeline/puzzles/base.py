@@ -58,8 +58,9 @@ class Budget:
         return sub
 
 
-# Steps a grader may take on one puzzle: over codes grade-1..grade-100 the slowest grade (a 12x12
-# Kuralin, trial included) took well under a tenth of this.
+# Steps a grader may take on one puzzle. Over 6 codes of each, the most a grade took was 221 steps
+# (Nonogram 15x15), 60,396 (Nuritwin 10x10, 4.5 s) and 299,077 (Kuralin 10x10, 3.7 s): this
+# leaves thirty times the most measured.
 GRADE_STEPS = 10_000_000
 
 
