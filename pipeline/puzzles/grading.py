@@ -114,8 +114,10 @@ def off_grade(wanted: str | None, grade: Grade) -> str | None:
 
 def grade_fields(grade: Grade) -> dict[str, Any]:
     """The grade as a record and the manifest write it: tier, score and rounds per technique.
-    The effort measures stay out: they describe the grader's yardstick, not the puzzle's grade."""
-    return {"tier": grade.tier, "score": grade.score, "techniques": dict(grade.techniques)}
+    The effort measures stay out: they describe the grader's yardstick, not the puzzle's grade.
+    Keys in sorted order, as a record read back from disk has them, so a fresh entry and a reused
+    one write the same manifest and edition bytes."""
+    return {"score": grade.score, "techniques": dict(grade.techniques), "tier": grade.tier}
 
 
 def rank(fields: dict[str, Any] | None) -> tuple[int, int]:
