@@ -82,7 +82,8 @@ def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
 def write_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
     """Write OUTDIR/edition.json; returns what it holds."""
     edition = make_edition(outdir, manifest)
-    write_atomic(outdir / EDITION, json.dumps(edition, ensure_ascii=False, separators=(",", ":")) + "\n")
+    # keys sorted: a record read back from disk and one just made hold the same stats in other orders
+    write_atomic(outdir / EDITION, json.dumps(edition, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n")
     return edition
 
 
