@@ -13,8 +13,9 @@ from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, PuzzleType
 from pipeline.puzzles.params import Params
-from pipeline.render.book import HowToPlay
-from pipeline.render.figures import Drawn, write_pair
+from pipeline.render.book import HowToPlay, Link
+from pipeline.render.figures import Drawn, write_if_changed, write_pair
+from pipeline.share.qr import qr_figure
 
 EXAMPLES = "examples"
 EXAMPLE_CODE = "how-to-play"
@@ -24,6 +25,19 @@ def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -
     """Draw the puzzle and its answer into OUTDIR/puzzles/<id>.svg and <id>-answer.svg."""
     folder = record_path(outdir, puzzle_id).parent
     return write_pair(folder, puzzle_id, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True))
+
+
+def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> Link | None:
+    """The puzzle's link as its label prints it (`style` none, qr or text): a QR code drawn into
+    OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https)."""
+    if style == "qr":
+        code = qr_figure(url)
+        path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
+        write_if_changed(path, code.svg)
+        return Link(qr=path, qr_mm=code.size_mm)
+    if style == "text":
+        return Link(text=url.removeprefix("https://"))
+    return None
 
 
 def example_params(ptype: PuzzleType) -> Params:

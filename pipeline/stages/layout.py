@@ -23,6 +23,7 @@ from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.files import write_atomic
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
+from pipeline.share.puzzlink import puzzle_url
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -40,7 +41,7 @@ from pipeline.render.book import (
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
-from pipeline.stages.drawing import draw_figures, how_to_play
+from pipeline.stages.drawing import draw_figures, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -112,6 +113,7 @@ class Loaded:
     ptype: Any
     puzzle: Any
     sha256: str  # of the record bytes the puzzle was read from
+    url: str  # where it is played online, written afresh from the record's clues
 
 
 def load_entry(outdir: Path, entry: Entry) -> Loaded:
@@ -121,20 +123,26 @@ def load_entry(outdir: Path, entry: Entry) -> Loaded:
     ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
-    return Loaded(entry, ptype, puzzle, sha256)
+    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record))
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
     return [load_entry(outdir, entry) for entry in entries]
 
 
-def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
+def no_links(section: int) -> str:
+    return "none"
+
+
+def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links) -> list[Printed]:
+    """The puzzles' pictures, and their links drawn as each section prints them (`link_style`)."""
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link))
         checkpoint.reached("layout:figure")
         tick()
     return printed
@@ -433,8 +441,8 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         if progress:
             progress(done, total)
 
-    printed = draw_all(outdir, loaded, tick)
-    previous = draw_all(outdir, loaded_previous, tick)
+    printed = draw_all(outdir, loaded, tick, job.link_style)
+    previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
     render_job = render_newsletter if job.format == "newsletter" else render_book
     checkpoint.reached("layout:render")
     try:
