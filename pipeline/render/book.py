@@ -340,7 +340,12 @@ def place_section(
     (long codes, printed links, QR codes) need more than two lines."""
     first = place_puzzles(figures, box, per_page, legible, what, sizing, count=count)
     label = label_room(slots, first.arrangement.slot_width, legible)
-    return place_puzzles(figures, box, per_page, legible, what, sizing, label, count) if label > legible.label else first
+    if label <= legible.label:
+        return first
+    try:
+        return place_puzzles(figures, box, per_page, legible, what, sizing, label, count)
+    except Unfit as exc:
+        raise Unfit(f"{exc} (each label above a grid takes {label:.0f} mm here, for its code, link or QR code)") from None
 
 
 def rules_paragraphs(text: str) -> list[str]:

@@ -5,6 +5,7 @@ render/ plans pages from figures and their sizes alone; it never sees a puzzle t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,8 +37,33 @@ def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> Link | None
         write_if_changed(path, code.svg)
         return Link(qr=path, qr_mm=code.size_mm)
     if style == "text":
-        return Link(text=url.removeprefix("https://"))
+        return Link(text=link_text(url))
     return None
+
+
+ISSUE_CODE = "issue-qr"  # puzzles/issue-qr.svg: no puzzle id is a bare word like this
+
+
+@dataclass(frozen=True)
+class IssueCode:
+    """A newsletter's one QR code, of the web page that lists the issue's links."""
+
+    src: str  # relative to OUTDIR
+    size_mm: float
+    text: str  # the page's address as printed under it
+
+
+def draw_issue_code(outdir: Path, url: str) -> IssueCode:
+    folder = outdir / "puzzles"
+    folder.mkdir(exist_ok=True)
+    code = qr_figure(url)
+    write_if_changed(folder / f"{ISSUE_CODE}.svg", code.svg)
+    return IssueCode(f"puzzles/{ISSUE_CODE}.svg", code.size_mm, link_text(url))
+
+
+def link_text(url: str) -> str:
+    """A link as printed: without its scheme, which every browser adds."""
+    return url.removeprefix("https://")
 
 
 def example_params(ptype: PuzzleType) -> Params:

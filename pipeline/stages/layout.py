@@ -41,7 +41,7 @@ from pipeline.render.book import (
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
-from pipeline.stages.drawing import draw_figures, draw_link, how_to_play
+from pipeline.stages.drawing import draw_figures, draw_issue_code, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -303,10 +303,12 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers, answers_from = previous, job.previous_issue().date
     doc = _doc_fields(job, job.title)
     pages = how_to_play_pages(outdir, job)
+    issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
         plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
-        return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
+        source = _source("newsletter.html.j2", outdir, doc=doc, plan=plan, issue_code=issue_code, **_page_fields(job, box))
+        return pdf.render(source), plan
 
     planned = box.content_height - MASTHEAD_MM
     booklet, plan = render(planned, None)
@@ -355,7 +357,12 @@ def _blank_drawn(outdir: Path, item: Printed) -> Printed:
         path = outdir / f"{role}-{item.number}.svg"
         path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
         drawn.append(Drawn(figure, path))
-    return replace(item, puzzle=drawn[0], answer=drawn[1])
+    link = item.link
+    if link is not None and link.qr is not None:
+        path = outdir / f"qr-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{link.qr_mm}mm" height="{link.qr_mm}mm"/>')
+        link = replace(link, qr=path)
+    return replace(item, puzzle=drawn[0], answer=drawn[1], link=link)
 
 
 # ---- the cover ------------------------------------------------------------------------------
