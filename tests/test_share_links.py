@@ -4,6 +4,7 @@ codes scanned back (zxing-cpp) to exactly each puzzle's puzz.link URL."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pypdfium2
@@ -60,6 +61,15 @@ def test_the_qr_file_is_written_like_the_figures(weekly: Path) -> None:
         svg = (weekly / "puzzles" / f"{entry.id}-qr.svg").read_text()
         assert svg.startswith("<svg") and "mm" in svg
     assert not list(weekly.glob("puzzles/*2026-11-23*-qr.svg"))  # last issue's answers get no codes
+
+
+def test_a_layout_without_links_leaves_no_stale_code(weekly: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "again"
+    shutil.copytree(weekly, folder)
+    spec = write_spec(tmp_path, (ROOT / "configs" / "weekly.yaml").read_text().replace("links: qr", "links: none"))
+    ran = cli("build", spec, "-o", folder)
+    assert ran.code == 0, ran.stderr
+    assert not list(folder.glob("puzzles/*-qr.svg")) and not scanned(folder / "booklet.pdf")
 
 
 def slots_with_codes(tmp_path: Path, spec: str, qr_mm: float = 19.0) -> tuple[list, list[Printed]]:

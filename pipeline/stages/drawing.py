@@ -31,11 +31,12 @@ def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -
 def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> Link | None:
     """The puzzle's link as its label prints it (`style` none, qr or text): a QR code drawn into
     OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https)."""
+    path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
     if style == "qr":
         code = qr_figure(url)
-        path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
         write_if_changed(path, code.svg)
         return Link(qr=path, qr_mm=code.size_mm)
+    path.unlink(missing_ok=True)  # a code from an earlier layout would claim a link the page no longer prints
     if style == "text":
         return Link(text=link_text(url))
     return None

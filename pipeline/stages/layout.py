@@ -41,7 +41,7 @@ from pipeline.render.book import (
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
-from pipeline.stages.drawing import draw_figures, draw_issue_code, draw_link, how_to_play
+from pipeline.stages.drawing import ISSUE_CODE, draw_figures, draw_issue_code, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -304,6 +304,8 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     doc = _doc_fields(job, job.title)
     pages = how_to_play_pages(outdir, job)
     issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
+    if issue_code is None:
+        (outdir / "puzzles" / f"{ISSUE_CODE}.svg").unlink(missing_ok=True)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
         plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
