@@ -29,7 +29,7 @@ from pydantic_core import PydanticCustomError
 from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
-from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Page, PrintProfile, Strict
+from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
 from pipeline.puzzles.base import PuzzleType
 from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
@@ -80,6 +80,7 @@ class Section(Strict):
     cell: Length | None = None  # the printed cell size, instead of the largest the page allows
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
+    links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
     _params: Params = PrivateAttr()
 
@@ -206,6 +207,7 @@ class JobSpec(Strict):
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
+    links: Links = Links()  # `qr` or `text`, or {puzzles: ..., issue_page: https://...}
     fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []
@@ -291,9 +293,16 @@ class JobSpec(Strict):
                 problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
             if self.imposition:
                 problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
+        elif self.links.issue_page is not None:
+            problems.append("links.issue_page: the issue's one code prints on a newsletter's front; it needs format: newsletter")
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def link_style(self, section_index: int) -> str:
+        """How the section's links print: its own `links`, or the job's."""
+        own = self.sections[section_index].links
+        return own if own is not None else self.links.puzzles
 
     @property
     def base_code(self) -> str:

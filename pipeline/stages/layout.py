@@ -23,6 +23,7 @@ from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.files import write_atomic
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
+from pipeline.share.puzzlink import puzzle_url
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -40,7 +41,7 @@ from pipeline.render.book import (
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
-from pipeline.stages.drawing import draw_figures, how_to_play
+from pipeline.stages.drawing import ISSUE_CODE, draw_figures, draw_issue_code, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -112,6 +113,7 @@ class Loaded:
     ptype: Any
     puzzle: Any
     sha256: str  # of the record bytes the puzzle was read from
+    url: str  # where it is played online, written afresh from the record's clues
 
 
 def load_entry(outdir: Path, entry: Entry) -> Loaded:
@@ -121,20 +123,26 @@ def load_entry(outdir: Path, entry: Entry) -> Loaded:
     ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
-    return Loaded(entry, ptype, puzzle, sha256)
+    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record))
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
     return [load_entry(outdir, entry) for entry in entries]
 
 
-def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
+def no_links(section: int) -> str:
+    return "none"
+
+
+def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links) -> list[Printed]:
+    """The puzzles' pictures, and their links drawn as each section prints them (`link_style`)."""
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link))
         checkpoint.reached("layout:figure")
         tick()
     return printed
@@ -295,10 +303,14 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers, answers_from = previous, job.previous_issue().date
     doc = _doc_fields(job, job.title)
     pages = how_to_play_pages(outdir, job)
+    issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
+    if issue_code is None:
+        (outdir / "puzzles" / f"{ISSUE_CODE}.svg").unlink(missing_ok=True)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
         plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
-        return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
+        source = _source("newsletter.html.j2", outdir, doc=doc, plan=plan, issue_code=issue_code, **_page_fields(job, box))
+        return pdf.render(source), plan
 
     planned = box.content_height - MASTHEAD_MM
     booklet, plan = render(planned, None)
@@ -347,7 +359,12 @@ def _blank_drawn(outdir: Path, item: Printed) -> Printed:
         path = outdir / f"{role}-{item.number}.svg"
         path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
         drawn.append(Drawn(figure, path))
-    return replace(item, puzzle=drawn[0], answer=drawn[1])
+    link = item.link
+    if link is not None and link.qr is not None:
+        path = outdir / f"qr-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{link.qr_mm}mm" height="{link.qr_mm}mm"/>')
+        link = replace(link, qr=path)
+    return replace(item, puzzle=drawn[0], answer=drawn[1], link=link)
 
 
 # ---- the cover ------------------------------------------------------------------------------
@@ -433,8 +450,8 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         if progress:
             progress(done, total)
 
-    printed = draw_all(outdir, loaded, tick)
-    previous = draw_all(outdir, loaded_previous, tick)
+    printed = draw_all(outdir, loaded, tick, job.link_style)
+    previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
     render_job = render_newsletter if job.format == "newsletter" else render_book
     checkpoint.reached("layout:render")
     try:
