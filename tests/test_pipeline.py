@@ -214,3 +214,16 @@ def test_every_record_and_manifest_entry_links_its_puzzle_on_puzz_link(built: Pa
         clues = read_url(record["url"])
         assert (clues["type"], clues["rows"], clues["cols"]) == (record["type"], record["rows"], record["cols"])
         assert all(record[name] == value for name, value in clues.items())
+
+
+def test_workers_import_what_the_build_imports_not_the_current_folder(tmp_path: Path) -> None:
+    """Run from a folder holding another `pipeline` (a source checkout beside an installed
+    copy): the workers must not prove puzzles with it, or layout refuses their verdicts."""
+    (tmp_path / "pipeline").mkdir()
+    (tmp_path / "pipeline" / "__init__.py").write_text('raise ImportError("the folder\'s own pipeline was imported")\n')
+    spec = write_spec(tmp_path, "title: t\nseed: w\nsections:\n  - {type: nonogram, size: 5, count: 3}\n")
+    done = subprocess.run(
+        [sys.executable, "-P", "-m", "pipeline", "build", str(spec), "-o", str(tmp_path / "out"), "--jobs", "2"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
