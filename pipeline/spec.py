@@ -31,7 +31,7 @@ from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Page, PrintProfile, Strict
 from pipeline.puzzles.base import PuzzleType
-from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
+from pipeline.puzzles.params import FROM_SPEC, GRID_FIELDS, Params, parse_size
 from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
@@ -151,7 +151,7 @@ def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Para
             break
     if not problems:
         try:
-            return model(**{**grid, **given})
+            return model.model_validate({**grid, **given}, context=FROM_SPEC)
         except ValidationError as exc:
             problems += [_param_problem(error, model, "size" if size is not None else None) for error in exc.errors()]
     where = problems[0][0] if len({w for w, _ in problems}) == 1 else ""

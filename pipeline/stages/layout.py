@@ -134,18 +134,36 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> li
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, picture_title(entry)))
         checkpoint.reached("layout:figure")
         tick()
     return printed
 
 
+def picture_title(entry: Entry) -> str:
+    """The name of the picture a puzzle's answer shows ("Anchor"), or "" when it is no picture.
+    Read from a manifest, so anything but short text is ignored."""
+    picture = entry.stats.get("picture")
+    title = picture.get("title") if isinstance(picture, dict) else None
+    return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
+
+
+def picture_credits(entries: list[Entry]) -> tuple[str, ...]:
+    """The attribution the picture library's licence asks for, when the book prints its pictures."""
+    if not any(isinstance(e.stats.get("picture"), dict) and "library" in e.stats["picture"] for e in entries):
+        return ()
+    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
+
+    return (ATTRIBUTION,)
+
+
 # ---- documents ----------------------------------------------------------------------------
 
 
-def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
+def _doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "title": title,
+        "credits": credits,
         "subtitle": job.subtitle,
         "author": job.author,
         "imprint": job.imprint,
@@ -244,7 +262,7 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
     return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
-def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
@@ -256,7 +274,7 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
-        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
+        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title, credits), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
@@ -435,10 +453,12 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
 
     printed = draw_all(outdir, loaded, tick)
     previous = draw_all(outdir, loaded_previous, tick)
-    render_job = render_newsletter if job.format == "newsletter" else render_book
     checkpoint.reached("layout:render")
     try:
-        rendered = render_job(job, outdir, printed, previous)
+        if job.format == "newsletter":
+            rendered = render_newsletter(job, outdir, printed, previous)
+        else:
+            rendered = render_book(job, outdir, printed, previous, picture_credits(entries + previous_entries))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
