@@ -65,6 +65,9 @@ MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
 Progress = Callable[[int, int], None]
 
+# A picture's title (from a manifest: untrusted) is cut at this many characters; the longest
+# library title has 27 ("Prescription Bottle Medical"), a publisher's file name may run longer.
+MAX_TITLE = 40
 BOOKLET = "booklet.pdf"
 ANSWERS = "answers.pdf"
 IMPOSED = "booklet-imposed.pdf"

@@ -107,7 +107,13 @@ def _from_files(params: Any, rng: random.Random, budget: Budget) -> Generated:
             passed.append((name, rejected.reason))
             continue
         return _generated(grid, file_source(files[name]), tuple(passed))
-    raise Unsuitable(f"none of the {len(files)} pictures in {params.picture} makes a {params.label} puzzle")
+    raise Unsuitable(f"no picture in {params.picture} makes a {params.label} puzzle: {_reasons(passed)}")
+
+
+def _reasons(passed: list[tuple[str, str]], shown: int = 3) -> str:
+    """Why pictures were rejected, the first few by name (a folder may hold hundreds)."""
+    text = "; ".join(f"{name}: {reason}" for name, reason in passed[:shown])
+    return text + (f"; and {len(passed) - shown} more" if len(passed) > shown else "")
 
 
 def file_source(path: Path) -> dict[str, str]:
