@@ -165,7 +165,7 @@ def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tup
         close = difflib.get_close_matches(name, list(model.model_fields), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(model.model_fields)})"
         return f"params.{name}", f"unknown parameter '{name}'{hint}"
-    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}"
+    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}" if name else "params"
     return where, error["msg"].removeprefix("Value error, ")
 
 

@@ -102,6 +102,20 @@ def test_an_unreadable_file_and_an_empty_folder_are_named(tmp_path: Path) -> Non
     assert "holds no picture files" in problems(spec_with(f"{{picture: {tmp_path / 'empty'}}}"))[0]
 
 
+def test_fit_aspect_takes_the_grid_from_the_picture_with_the_size_as_its_longest_side(tmp_path: Path) -> None:
+    folder = draw_pictures(tmp_path / "pictures")  # blue_disc.png is 333 x 217, its disc 171 x 171
+    wide = Image.new("L", (640, 200), 255)
+    ImageDraw.Draw(wide).rectangle((20, 40, 620, 160), fill=0)  # a 601 x 121 bar: five to one
+    wide.save(tmp_path / "bar.png")
+    job = parse_spec(spec_with(f"{{picture: {tmp_path / 'bar.png'}, fit: aspect}}", size=25))
+    assert (job.sections[0].puzzle_params.cols, job.sections[0].puzzle_params.rows) == (25, 5)
+    assert job.sections[0].heading == "Nonogram 25×5"
+    disc = parse_spec(spec_with(f"{{picture: {folder / 'blue_disc.png'}, fit: aspect}}", size=15)).sections[0]
+    assert disc.puzzle_params.label == "15×15"  # cropped to its subject: the disc is round
+    assert "holds 3" in problems(spec_with(f"{{picture: {folder}, fit: aspect}}"))[0]
+    assert "a single name" in problems(spec_with("{picture: library, theme: animals, fit: aspect}"))[0]
+
+
 # ---- generating ---------------------------------------------------------------------------
 
 

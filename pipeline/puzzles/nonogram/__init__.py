@@ -8,7 +8,7 @@ and that no guessing is needed.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
@@ -39,6 +39,20 @@ class NonogramParams(Params):
     theme: str | None = Field(None, description="with picture: library, one of the library's themes")
     # not strict: a spec and a record write the names as a list
     names: tuple[str, ...] = Field((), strict=False, description="with picture: library, the pictures to choose from")
+    fit: Literal["grid", "aspect"] = Field(
+        "grid", description="grid: the picture fills the size given; aspect: the size is the longest side, "
+        "the other from the picture's shape (one picture file, or one library name)",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _grid_from_picture(cls, data: Any, info: ValidationInfo) -> Any:
+        """From a spec with fit: aspect, rows x cols from the picture: the longer side gets the
+        size given. Records keep the grid they were made with, so this runs for specs only."""
+        if not (isinstance(data, dict) and data.get("fit") == "aspect" and checks_files(info)):
+            return data
+        longest = max(data.get("rows", 10), data.get("cols", 10))
+        return {**data, **source.grid_for(data.get("picture", source.RANDOM), tuple(data.get("names", ())), longest)}
 
     @field_validator("picture")
     @classmethod

@@ -70,6 +70,29 @@ def check_files(picture: str) -> None:
         raise ValueError(str(error)) from None
 
 
+def grid_for(picture: str, names: tuple[str, ...], longest: int) -> dict[str, int]:
+    """{rows, cols} for fit: aspect: the one picture's shape with `longest` cells on its longer
+    side. ValueError when the parameters name more than one picture, or none that can be read."""
+    require_extra()
+    from pipeline.puzzles.nonogram.pictures import PictureError, grid_shape_of, library, load_ink, picture_files
+
+    if picture == LIBRARY and len(names) == 1:
+        check_names(names)
+        ink = library.ink(names[0])
+    elif picture not in (RANDOM, LIBRARY):
+        try:
+            files = picture_files(picture)
+            if len(files) != 1:
+                raise ValueError(f"fit: aspect makes every grid of a section the shape of one picture, and {picture} holds {len(files)}; give the grid as size")
+            ink = load_ink(files[0])
+        except PictureError as error:
+            raise ValueError(str(error)) from None
+    else:
+        raise ValueError("fit: aspect needs one picture: a file, or picture: library with a single name")
+    rows, cols = grid_shape_of(ink, longest)
+    return {"rows": rows, "cols": cols}
+
+
 def _did_you_mean(word: str, known: list[str]) -> str:
     close = difflib.get_close_matches(word, known, n=1)
     return f"; did you mean {close[0]!r}?" if close else ""
