@@ -22,7 +22,7 @@ from pipeline.registry import get_type
 from pipeline.render.book import Printed, answer_slot
 from pipeline.render.figures import Drawn
 from pipeline.render.svg import Figure
-from pipeline.spec import load_spec, parse_spec
+from pipeline.spec import JobSpec, load_spec, parse_spec
 from test_pipeline import without_timings
 
 NONOGRAM = get_type("nonogram")
@@ -110,6 +110,8 @@ def test_fit_aspect_takes_the_grid_from_the_picture_with_the_size_as_its_longest
     job = parse_spec(spec_with(f"{{picture: {tmp_path / 'bar.png'}, fit: aspect}}", size=25))
     assert (job.sections[0].puzzle_params.cols, job.sections[0].puzzle_params.rows) == (25, 5)
     assert job.sections[0].heading == "Nonogram 25×5"
+    kept = JobSpec.model_validate(job.model_dump(mode="json"))  # as a manifest keeps it: no file read
+    assert kept.sections[0].size == "25x5" and kept.sections[0].puzzle_params == job.sections[0].puzzle_params
     disc = parse_spec(spec_with(f"{{picture: {folder / 'blue_disc.png'}, fit: aspect}}", size=15)).sections[0]
     assert disc.puzzle_params.label == "15×15"  # cropped to its subject: the disc is round
     assert "holds 3" in problems(spec_with(f"{{picture: {folder}, fit: aspect}}"))[0]
@@ -217,6 +219,8 @@ def test_a_folder_of_the_publishers_images_builds_and_proves_every_puzzle(tmp_pa
     text = booklet_text(tmp_path / "out")
     assert "· Blue disc" in text and "· Little house" in text and "· Star" in text
     assert "Font Awesome" not in text  # the credit is for the library's pictures only
+    folder.rename(tmp_path / "moved")  # the output folder alone is enough to prove and print again
+    assert cli("verify", tmp_path / "out", "--fresh").code == 0
 
 
 def test_a_library_book_credits_the_icons_on_its_copyright_page(tmp_path: Path) -> None:
