@@ -227,7 +227,9 @@ def _make_round(
     ]
     for k, (record, reason, seconds) in pool.imap(make_one, tasks):
         if record is not None:
-            record["stats"]["fingerprint"] = fingerprint(record)
+            # in the order the record file keeps them (dumps_record sorts), so a manifest and an
+            # edition list a new puzzle's stats as they list the same puzzle reused from disk
+            record["stats"] = dict(sorted({**record["stats"], "fingerprint": fingerprint(record)}.items()))
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
             checkpoint.reached("generate:record")
             report.made += 1
