@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import os
 import random
 from pathlib import Path
 
@@ -85,6 +86,8 @@ def test_a_missing_extra_names_the_install_command(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fontawesomefree" else real(name, *a))
     found = problems(spec_with("{picture: library}"))[0]
     assert 'pip install "puzzlepress[pictures]"' in found and "fontawesomefree" in found
+    named = problems(spec_with("{picture: library, names: [cat]}"))  # no library to look names up in
+    assert len(named) == 1 and "params.picture" in named[0] and "params.names" in named[0] and "[pictures]" in named[0]
 
 
 def test_an_empty_image_is_bad_input_naming_the_file_and_nothing_is_written(tmp_path: Path) -> None:
@@ -98,6 +101,8 @@ def test_an_empty_image_is_bad_input_naming_the_file_and_nothing_is_written(tmp_
 def test_an_unreadable_file_and_an_empty_folder_are_named(tmp_path: Path) -> None:
     (tmp_path / "broken.png").write_bytes(b"not a png")
     (tmp_path / "empty").mkdir()
+    os.mkfifo(tmp_path / "pipe.png")  # opening it for reading would wait for a writer for ever
+    assert "pipe.png: cannot read the file: is not a regular file" in problems(spec_with(f"{{picture: {tmp_path / 'pipe.png'}}}"))[0]
     assert "broken.png" in problems(spec_with(f"{{picture: {tmp_path / 'broken.png'}}}"))[0]
     assert "holds no picture files" in problems(spec_with(f"{{picture: {tmp_path / 'empty'}}}"))[0]
 

@@ -51,8 +51,10 @@ class NonogramParams(Params):
         size given. Records keep the grid they were made with, so this runs for specs only."""
         if not (isinstance(data, dict) and data.get("fit") == "aspect" and checks_files(info)):
             return data
-        longest = max(data.get("rows", 10), data.get("cols", 10))
-        return {**data, **source.grid_for(data.get("picture", source.RANDOM), tuple(data.get("names", ())), longest)}
+        rows, cols, picture, names = (data.get(k, d) for k, d in (("rows", 10), ("cols", 10), ("picture", source.RANDOM), ("names", ())))
+        if not (_is_int(rows) and _is_int(cols) and isinstance(picture, str) and isinstance(names, (list, tuple))):
+            return data  # the fields' own validation says what is wrong
+        return {**data, **source.grid_for(picture, tuple(names), max(rows, cols))}
 
     @field_validator("picture")
     @classmethod
@@ -75,6 +77,7 @@ class NonogramParams(Params):
     @classmethod
     def _known_names(cls, names: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
         if names and checks_files(info):
+            source.require_extra()  # the names are looked up in the library the extra installs
             source.check_names(names)
         return names
 
@@ -85,6 +88,10 @@ class NonogramParams(Params):
         if self.theme is not None and self.names:
             raise ValueError("give a theme or a list of names, not both")
         return self
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:

@@ -66,8 +66,10 @@ def check_files(picture: str) -> None:
     try:
         for path in picture_files(picture):
             load_ink(path)
-    except PictureError as error:  # a ValueError, so the spec reports it at its line with the rest
+    except PictureError as error:  # as a ValueError the spec reports it at its line with the rest
         raise ValueError(str(error)) from None
+    except OSError as error:  # a path the system refuses outright (too long, say)
+        raise ValueError(f"{picture}: {error.strerror or error}") from None
 
 
 def grid_for(picture: str, names: tuple[str, ...], longest: int) -> dict[str, int]:
@@ -143,11 +145,12 @@ def file_source(path: Path) -> dict[str, str]:
     """What a record says about the file its picture came from: enough to tell a changed file or
     reader from the one the puzzle was made with."""
     from pipeline.puzzles.nonogram.pictures import reader_version
+    from pipeline.puzzles.nonogram.pictures.image import read_picture_file
 
     return {
         "name": path.name,
         "title": title_of(path),
-        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        "sha256": hashlib.sha256(read_picture_file(path)).hexdigest(),
         "reader": reader_version(),
     }
 
@@ -186,5 +189,5 @@ def stale(record: dict[str, Any]) -> bool:
         files = {path.name: path for path in picture_files(record.get("params", {}).get("picture", ""))}
         path = files.get(source.get("name"))
         return path is None or file_source(path) != source
-    except (OSError, PictureError):
+    except (PictureError, OSError, ValueError):  # gone, unreadable, or a path no system takes
         return True
