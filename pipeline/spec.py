@@ -90,7 +90,7 @@ class Section(Strict):
         """From a spec whose parameters take the grid from elsewhere (`fit: aspect`: a picture's
         shape), the grid they resolve to replaces the size written, so the job a manifest keeps
         makes the same parameters without reading the picture again."""
-        if not (checks_files(info) and isinstance(data, dict) and data.get("type") in puzzle_types()):
+        if not (checks_files(info) and isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in puzzle_types()):
             return data
         ptype, given = puzzle_types()[data["type"]], data.get("params", {})
         if not isinstance(given, dict):
