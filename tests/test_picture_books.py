@@ -262,3 +262,13 @@ def _budget():
     from pipeline.puzzles.base import Budget
 
     return Budget(seconds=60)
+
+
+def test_a_newsletter_with_library_pictures_credits_them_on_its_back(tmp_path: Path) -> None:
+    text = (
+        "title: t\ndate: 2026-11-30\nformat: newsletter\npage: Letter\n"
+        "sections:\n  - {type: nonogram, size: 10, count: 1, params: {picture: library, names: [anchor]}}\n"
+    )
+    assert cli("build", write_spec(tmp_path, text), "-o", tmp_path / "out", "--jobs", "1").code == 0
+    pages = [p.get_textpage().get_text_range() for p in pdfium.PdfDocument(tmp_path / "out" / "booklet.pdf")]
+    assert "Font Awesome Free" in pages[-1] and "Answer 1 · Anchor" in pages[-1]

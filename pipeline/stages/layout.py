@@ -304,7 +304,7 @@ def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -
     return max(0.0, box.height - box.bottom - FOOTER_MM - top)
 
 
-def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
     style = book_style(job)
@@ -314,7 +314,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers = printed
     elif job.answers.from_previous_issue:
         answers, answers_from = previous, job.previous_issue().date
-    doc = _doc_fields(job, job.title)
+    doc = _doc_fields(job, job.title, credits)
     pages = how_to_play_pages(outdir, job)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
@@ -458,10 +458,8 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     previous = draw_all(outdir, loaded_previous, tick)
     checkpoint.reached("layout:render")
     try:
-        if job.format == "newsletter":
-            rendered = render_newsletter(job, outdir, printed, previous)
-        else:
-            rendered = render_book(job, outdir, printed, previous, picture_credits(entries + previous_entries))
+        render_job = render_newsletter if job.format == "newsletter" else render_book
+        rendered = render_job(job, outdir, printed, previous, picture_credits(entries + previous_entries))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
