@@ -64,6 +64,7 @@ class Printed:
     puzzle: Drawn
     answer: Drawn
     link: Link | None = None
+    title: str = ""  # what the answer shows, when it is a named picture: "Anchor"
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,8 @@ def label_room(slots: Sequence[Slot], width: float, legible: Legibility) -> floa
 def answer_slot(item: Printed, scale: float, outdir: Path, *, page_text: str | None = None, issue: dt.date | None = None) -> Slot:
     """An answer labelled with its puzzle's number and page (or, from an earlier issue, its date)."""
     width, height = _size(item.answer.figure, scale)
-    common = dict(heading=f"Answer {item.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
+    heading = f"Answer {item.number} · {item.title}" if item.title else f"Answer {item.number}"
+    common = dict(heading=heading, detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
     if issue is not None:
         return Slot(note=f"issue of {issue_date(issue)}", **common)
     if page_text is not None:

@@ -66,6 +66,9 @@ MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
 Progress = Callable[[int, int], None]
 
+# A picture's title (from a manifest: untrusted) is cut at this many characters; the longest
+# library title has 27 ("Prescription Bottle Medical"), a publisher's file name may run longer.
+MAX_TITLE = 40
 BOOKLET = "booklet.pdf"
 ANSWERS = "answers.pdf"
 IMPOSED = "booklet-imposed.pdf"
@@ -142,18 +145,36 @@ def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
         link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link, picture_title(entry)))
         checkpoint.reached("layout:figure")
         tick()
     return printed
 
 
+def picture_title(entry: Entry) -> str:
+    """The name of the picture a puzzle's answer shows ("Anchor"), or "" when it is no picture.
+    Read from a manifest, so anything but short text is ignored."""
+    picture = entry.stats.get("picture")
+    title = picture.get("title") if isinstance(picture, dict) else None
+    return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
+
+
+def picture_credits(entries: list[Entry]) -> tuple[str, ...]:
+    """The attribution the picture library's licence asks for, when the book prints its pictures."""
+    if not any(isinstance(e.stats.get("picture"), dict) and "library" in e.stats["picture"] for e in entries):
+        return ()
+    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
+
+    return (ATTRIBUTION,)
+
+
 # ---- documents ----------------------------------------------------------------------------
 
 
-def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
+def _doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "title": title,
+        "credits": credits,
         "subtitle": job.subtitle,
         "author": job.author,
         "imprint": job.imprint,
@@ -252,7 +273,7 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
     return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
-def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
@@ -264,7 +285,7 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
-        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
+        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title, credits), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
@@ -291,7 +312,7 @@ def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -
     return max(0.0, box.height - box.bottom - FOOTER_MM - top)
 
 
-def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
     style = book_style(job)
@@ -301,7 +322,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers = printed
     elif job.answers.from_previous_issue:
         answers, answers_from = previous, job.previous_issue().date
-    doc = _doc_fields(job, job.title)
+    doc = _doc_fields(job, job.title, credits)
     pages = how_to_play_pages(outdir, job)
     issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
     if issue_code is None:
@@ -455,7 +476,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     render_job = render_newsletter if job.format == "newsletter" else render_book
     checkpoint.reached("layout:render")
     try:
-        rendered = render_job(job, outdir, printed, previous)
+        rendered = render_job(job, outdir, printed, previous, picture_credits(entries + previous_entries))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
