@@ -204,7 +204,7 @@ def test_an_odd_shaped_file_fills_a_landscape_grid_sensibly(tmp_path: Path) -> N
 def test_an_answer_is_titled_with_its_picture(tmp_path: Path) -> None:
     figure = Figure(svg="", width_mm=52, height_mm=52, smallest_text_pt=0, thinnest_line_pt=0.5, grid_x_mm=1, grid_y_mm=1)
     drawn = Drawn(figure, tmp_path / "a.svg")
-    item = Printed(12, 0, "c", "Nonogram 15×15", drawn, drawn, "Anchor")
+    item = Printed(12, 0, "c", "Nonogram 15×15", drawn, drawn, title="Anchor")
     assert answer_slot(item, 1.0, tmp_path).heading == "Answer 12 · Anchor"
     assert answer_slot(Printed(3, 0, "c", "Nonogram 15×15", drawn, drawn), 1.0, tmp_path).heading == "Answer 3"
 
