@@ -1,0 +1,64 @@
+"""The mutation report by module: killed, survived, explained as equivalent (.ci/equivalent-mutants,
+one `name  reason` a line), and the score. Exits 1 when a module's score is under 95% or a survivor
+is unexplained; `python -m mutmut show NAME` prints a survivor's change."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from mutmut.stats import status_by_exit_code
+
+TARGET = 95.0
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def read_equivalents() -> dict[str, str]:
+    lines = (ROOT / ".ci" / "equivalent-mutants").read_text().splitlines()
+    pairs = (line.split(None, 1) for line in lines if line.strip() and not line.startswith("#"))
+    return {name: reason for name, reason in pairs}
+
+
+def read_statuses(patterns: list[str]) -> dict[str, str]:
+    statuses = {}
+    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if any(fnmatch.fnmatchcase(name, p) for p in patterns):
+                statuses[name] = status_by_exit_code[code]
+    return statuses
+
+
+def module_of(name: str) -> str:
+    return name.rsplit(".", 1)[0]
+
+
+def report(patterns: list[str]) -> int:
+    equivalents = read_equivalents()
+    counts: dict[str, Counter] = defaultdict(Counter)
+    unexplained = []
+    for name, status in read_statuses(patterns).items():
+        if status == "timeout":
+            status = "killed"  # a mutant that makes the tests hang is caught by CI's time limit
+        if status == "survived" and name in equivalents:
+            status = "equivalent"
+        elif status != "killed":
+            unexplained.append(f"{name}: {status}")
+        counts[module_of(name)][status] += 1
+    failed = bool(unexplained)
+    print(f"{'module':42} {'killed':>7} {'equiv':>6} {'other':>6} {'score':>7}")
+    for module, c in sorted(counts.items()):
+        other = sum(c.values()) - c["killed"] - c["equivalent"]
+        judged = c["killed"] + other
+        score = 100.0 * c["killed"] / judged if judged else 100.0
+        failed |= score < TARGET
+        print(f"{module:42} {c['killed']:7} {c['equivalent']:6} {other:6} {score:6.1f}%")
+    for line in unexplained:
+        print(f"  not killed and not explained: {line}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(report(sys.argv[1:] or ["*"]))
