@@ -15,7 +15,7 @@ from pipeline.errors import RecordError, SpecError
 from pipeline.files import write_atomic
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.records import check_common_fields
+from pipeline.records import check_common_fields, generator_tag, make_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline.stages.verify import judge
@@ -99,3 +99,34 @@ def test_the_checker_refuses_an_answer_of_the_wrong_shape() -> None:
     assert nonogram_rules.check(puzzle, (*puzzle.answer, puzzle.answer[0])) == [nonogram_rules.BAD_SHAPE]
     assert nonogram_rules.check(puzzle, puzzle.answer[:-1]) == [nonogram_rules.BAD_SHAPE]
     assert nonogram_rules.check(puzzle, tuple(row + "." for row in puzzle.answer)) == [nonogram_rules.BAD_SHAPE]
+
+
+def test_a_record_names_the_generator_version_that_made_it() -> None:
+    """A puzzle remade by an older generator (a reprint) says so, or the cache would take it for
+    this version's puzzle."""
+    made = NONOGRAM.make(5, "tag", Budget())
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="tag", stats={}, version=99)
+    assert record["generator"] == "nonogram/99"
+    assert generator_tag(NONOGRAM) == f"nonogram/{NONOGRAM.version}" != "nonogram/99"
+
+
+class TieredParams(type(NONOGRAM.make_params(5))):
+    """A stand-in for a type with a parameter beyond the grid (none has one yet)."""
+
+    tier: int = 1
+
+
+@pytest.mark.parametrize(("tier", "written"), [(1, None), (2, {"tier": 2})])
+def test_a_record_writes_only_the_parameters_that_differ_from_their_defaults(tier: int, written: dict | None) -> None:
+    made = NONOGRAM.make(5, "tier", Budget())
+    params = TieredParams(rows=5, cols=5, tier=tier)
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="tier", stats={}, params=params)
+    assert record.get("params") == written
+
+
+def test_a_record_links_its_puzzle_online_only_where_the_genre_is_played() -> None:
+    made = NONOGRAM.make(5, "link", Budget())
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="link", stats={})
+    assert record["url"].startswith("https://puzz.link/p?nonogram/5/5/")
+    elsewhere = dataclasses.replace(NONOGRAM, name="stand-in")
+    assert "url" not in make_record(elsewhere, made.puzzle, puzzle_id="x", code="link", stats={})
