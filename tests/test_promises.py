@@ -11,14 +11,16 @@ from pathlib import Path
 import pytest
 
 from conftest import cli, write_spec
-from pipeline.errors import RecordError, SpecError
+from pipeline.errors import RecordError, SpecError, StepLimit
+from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.records import check_common_fields, generator_tag, make_record
+from pipeline.records import check_common_fields, generator_tag, load_puzzle, make_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline.stages.verify import judge
+from pipeline.trust import verifier_id
 
 NONOGRAM = puzzle_types()["nonogram"]
 
@@ -130,3 +132,56 @@ def test_a_record_links_its_puzzle_online_only_where_the_genre_is_played() -> No
     assert record["url"].startswith("https://puzz.link/p?nonogram/5/5/")
     elsewhere = dataclasses.replace(NONOGRAM, name="stand-in")
     assert "url" not in make_record(elsewhere, made.puzzle, puzzle_id="x", code="link", stats={})
+
+
+def test_a_proved_verdict_names_its_record_its_verifier_and_each_engine(record_path: Path) -> None:
+    verdict = judge(record_path)
+    assert verdict["record_sha256"] == sha256_bytes(record_path.read_bytes())
+    assert verdict["verifier"] == verifier_id()
+    assert {k: verdict["check"][k] for k in ("ok", "codes")} == {"ok": True, "codes": []}
+    assert {k: verdict["solver"][k] for k in ("ok", "count", "promises")} == {"ok": True, "count": 1, "promises": []}
+    assert {k: verdict["proof"][k] for k in ("ok", "engine", "count")} == {"ok": True, "engine": "python-sat", "count": 1}
+    assert verdict["problems"] == []
+    assert all(isinstance(verdict[k]["seconds"], float) for k in ("check", "solver", "proof"))
+
+
+def step_limit(puzzle, limit, budget):
+    raise StepLimit("50 steps")
+
+
+@pytest.mark.parametrize(
+    ("engine", "stand_in", "problem", "part"),
+    [
+        ("check", lambda puzzle, answer: ["row-clue-mismatch", "col-clue-mismatch"],
+         "check: the stored answer breaks the rules: row-clue-mismatch, col-clue-mismatch",
+         ("check", {"ok": False, "codes": ["row-clue-mismatch", "col-clue-mismatch"]})),
+        ("solve", lambda puzzle, limit, budget: [], "solver: the clues admit no answer at all",
+         ("solver", {"ok": False, "count": 0, "promises": []})),
+        ("solve", lambda puzzle, limit, budget: [other_answer(puzzle.answer)], "solver: the stored answer is wrong; the clues give OTHER",
+         ("solver", {"ok": False, "count": 1, "promises": []})),
+        ("solve", lambda puzzle, limit, budget: [other_answer(puzzle.answer), puzzle.answer], "solver: a second answer fits the clues: OTHER",
+         ("solver", {"ok": False, "count": 2, "promises": []})),
+        ("solve", step_limit, "solver: proves nothing, it reached its limit (50 steps)",
+         ("solver", {"ok": False, "count": None, "promises": [], "seconds": None})),
+        ("promises", lambda puzzle: ["not-line-solvable"], "solver: promise not kept: not-line-solvable",
+         ("solver", {"ok": False, "count": 1, "promises": ["not-line-solvable"]})),
+        ("prove", lambda puzzle, limit: [], "proof: the clues admit no answer at all", ("proof", {"ok": False, "count": 0})),
+        ("prove", lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)], "proof: a second answer fits the clues: OTHER",
+         ("proof", {"ok": False, "count": 2})),
+    ],
+)
+def test_a_failed_verdict_says_which_engine_disagreed_and_how(
+    record_path: Path, monkeypatch: pytest.MonkeyPatch, engine: str, stand_in, problem: str, part: tuple[str, dict]
+) -> None:
+    """Stand-in engines, one at a time: the verdict names the one that disagreed, what it found
+    (the other answer drawn as the type shows it), and marks only that engine not ok."""
+    _, puzzle, _, _ = load_puzzle(record_path, puzzle_types())
+    monkeypatch.setitem(puzzle_types(), "nonogram", dataclasses.replace(NONOGRAM, **{engine: stand_in}))
+    verdict = judge(record_path)
+    shown = str(NONOGRAM.shown_answer(puzzle, other_answer(puzzle.answer)))
+    assert verdict["status"] == "failed"
+    assert verdict["problems"] == [problem.replace("OTHER", shown)]
+    name, fields = part
+    assert {k: verdict[name][k] for k in fields} == fields
+    for other in {"check", "solver", "proof"} - {name}:
+        assert verdict[other]["ok"] is True, other
