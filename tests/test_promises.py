@@ -20,7 +20,8 @@ from pipeline.records import check_common_fields, generator_tag, load_puzzle, ma
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline.stages.verify import judge
-from pipeline.trust import verifier_id
+from pipeline import __version__
+from pipeline.trust import verdict_problem, verifier_id
 
 NONOGRAM = puzzle_types()["nonogram"]
 
@@ -185,3 +186,31 @@ def test_a_failed_verdict_says_which_engine_disagreed_and_how(
     assert {k: verdict[name][k] for k in fields} == fields
     for other in {"check", "solver", "proof"} - {name}:
         assert verdict[other]["ok"] is True, other
+
+
+SHA = "ab" * 32
+
+
+@pytest.mark.parametrize(
+    ("verdict", "problem"),
+    [
+        (None, "not verified"),
+        ("proved", "not verified"),
+        ({"status": "failed", "record_sha256": SHA}, "verdict: failed"),
+        ({"record_sha256": SHA}, "verdict: no status"),
+        ({"status": 1, "record_sha256": SHA}, "verdict: no status"),
+        ({"status": "proved"}, "its verdict names no record"),
+        ({"status": "proved", "record_sha256": "cd" * 32}, "its record changed after it was verified"),
+        ({"status": "proved", "record_sha256": SHA, "verifier": f"{__version__}+0000000000000000"}, "verified by another version of puzzlepress"),
+        ({"status": "proved", "record_sha256": SHA, "verifier": "VERIFIER"}, None),
+    ],
+)
+def test_a_verdict_proves_only_the_record_bytes_it_judged_by_this_verifier(verdict, problem: str | None) -> None:
+    if isinstance(verdict, dict) and verdict.get("verifier") == "VERIFIER":
+        verdict = {**verdict, "verifier": verifier_id()}
+    assert verdict_problem(verdict, SHA) == problem
+
+
+def test_the_verifier_is_named_by_version_and_code_digest() -> None:
+    version, digest = verifier_id().split("+")
+    assert version == __version__ and len(digest) == 16 and int(digest, 16) >= 0
