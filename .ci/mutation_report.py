@@ -1,6 +1,7 @@
 """The mutation report by module: killed, survived, explained as equivalent (.ci/equivalent-mutants,
 one `name  reason` a line), and the score. Exits 1 when a module's score is under 95% or a survivor
-is unexplained; `python -m mutmut show NAME` prints a survivor's change."""
+is unexplained; `python -m mutmut show NAME` prints a survivor's change. With --forget-survivors
+it only marks the survivors untested, before a run."""
 
 from __future__ import annotations
 
@@ -31,6 +32,19 @@ def read_statuses(patterns: list[str]) -> dict[str, str]:
     return statuses
 
 
+def forget_survivors() -> None:
+    """Mark unexplained survivors untested, so the next run judges them again against the tests added since
+    (mutmut keeps every result until the mutated function changes)."""
+    equivalents = read_equivalents()
+    for meta in (ROOT / "mutants").rglob("*.py.meta"):
+        data = json.loads(meta.read_text())
+        codes = data["exit_code_by_key"]
+        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] == "survived" and name not in equivalents]
+        if survivors:
+            codes.update(dict.fromkeys(survivors))
+            meta.write_text(json.dumps(data, indent=4))
+
+
 def module_of(name: str) -> str:
     return name.rsplit(".", 1)[0]
 
@@ -55,10 +69,17 @@ def report(patterns: list[str]) -> int:
         score = 100.0 * c["killed"] / judged if judged else 100.0
         failed |= score < TARGET
         print(f"{module:42} {c['killed']:7} {c['equivalent']:6} {other:6} {score:6.1f}%")
+    unchecked = [line for line in unexplained if line.endswith(": not checked")]
     for line in unexplained:
-        print(f"  not killed and not explained: {line}")
+        if line not in unchecked:
+            print(f"  not killed and not explained: {line}")
+    if unchecked:
+        print(f"  {len(unchecked)} mutants not checked yet (the run was stopped, or they were not chosen)")
     return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    sys.exit(report(sys.argv[1:] or ["*"]))
+    if sys.argv[1:] == ["--forget-survivors"]:
+        forget_survivors()
+    else:
+        sys.exit(report(sys.argv[1:] or ["*"]))
