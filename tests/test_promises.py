@@ -16,7 +16,7 @@ from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.records import check_common_fields, generator_tag, load_puzzle, make_record
+from pipeline.records import check_common_fields, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline.stages.verify import judge
@@ -214,3 +214,57 @@ def test_a_verdict_proves_only_the_record_bytes_it_judged_by_this_verifier(verdi
 def test_the_verifier_is_named_by_version_and_code_digest() -> None:
     version, digest = verifier_id().split("+")
     assert version == __version__ and len(digest) == 16 and int(digest, 16) >= 0
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda r: [r], "a puzzle record must be a JSON object"),
+        (lambda r: {k: v for k, v in r.items() if k != "code"}, "missing field 'code'"),
+        (lambda r: {**r, "generator": ""}, "field 'generator' must be a non-empty string"),
+        (lambda r: {**r, "id": 7}, "field 'id' must be a non-empty string"),
+        (lambda r: {**r, "cols": True}, "field 'cols' must be a whole number from 1 to 100"),
+        (lambda r: {**r, "cols": 5.0}, "field 'cols' must be a whole number from 1 to 100"),
+        (lambda r: {**r, "type": "sudoku"}, "unknown puzzle type 'sudoku' (known: kuralin, nonogram, nuritwin)"),
+        (lambda r: {**r, "params": []}, "field 'params' must be an object of parameter names and values"),
+        (lambda r: {**r, "params": {"tier": 2}}, "nonogram parameter 'tier': Extra inputs are not permitted"),
+    ],
+)
+def test_a_bad_record_is_refused_with_one_message_naming_the_field(record_path: Path, change, problem: str) -> None:
+    record = json.loads(record_path.read_text())
+    with pytest.raises(RecordError) as caught:
+        check_common_fields(change(record), "x.json", puzzle_types())
+    assert (caught.value.where, caught.value.problem) == ("x.json", problem)
+
+
+@pytest.mark.parametrize(
+    ("value", "where", "problem"),
+    [
+        (None, "solution", "missing"),
+        ("#.", "solution", "must be a list of 2 strings, one per row"),
+        (["#."], "solution", "must be a list of 2 strings, one per row"),
+        (["#.", "#"], "solution", "row 2: must be 2 characters, each '#' or '.', got '#'"),
+        (["#.", "#x"], "solution", "row 2: must be 2 characters, each '#' or '.', got '#x'"),
+        (["#.", ["#", "."]], "solution", "row 2: must be 2 characters, each '#' or '.', got ['#', '.']"),
+    ],
+)
+def test_a_bad_picture_in_a_record_names_its_row(value, where: str, problem: str) -> None:
+    record = {} if value is None else {"solution": value}
+    with pytest.raises(RecordError) as caught:
+        read_picture(record, "solution", 2, 2, "#.")
+    assert (caught.value.where, caught.value.problem) == (where, problem)
+    assert read_picture({"solution": ["#.", ".."]}, "solution", 2, 2, "#.") == ("#.", "..")
+    assert list_field({"f": [1, 2]}, "f", 2, "numbers") == [1, 2]
+
+
+def test_a_record_file_that_is_not_a_puzzle_names_the_file_and_field(record_path: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    record = json.loads(record_path.read_text())
+    bad.write_text(json.dumps({**record, "solution": ["#"]}))
+    with pytest.raises(RecordError) as caught:
+        load_puzzle(bad, puzzle_types())
+    assert caught.value.where == f"{bad}: field 'solution'"
+    bad.write_text("{")
+    with pytest.raises(RecordError) as caught:
+        load_puzzle(bad, puzzle_types())
+    assert caught.value.where == str(bad) and "JSON" in caught.value.problem
