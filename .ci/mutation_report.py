@@ -1,7 +1,7 @@
 """The mutation report by module: killed, survived, explained as equivalent (.ci/equivalent-mutants,
 one `name  reason` a line), and the score. Exits 1 when a module's score is under 95% or a survivor
 is unexplained; `python -m mutmut show NAME` prints a survivor's change. With --forget-survivors
-it only marks the survivors untested, before a run."""
+PATTERN... it only marks the chosen survivors untested, before a run."""
 
 from __future__ import annotations
 
@@ -32,14 +32,15 @@ def read_statuses(patterns: list[str]) -> dict[str, str]:
     return statuses
 
 
-def forget_survivors() -> None:
+def forget_survivors(patterns: list[str]) -> None:
     """Mark unexplained survivors untested, so the next run judges them again against the tests added since
     (mutmut keeps every result until the mutated function changes)."""
     equivalents = read_equivalents()
     for meta in (ROOT / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text())
         codes = data["exit_code_by_key"]
-        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] == "survived" and name not in equivalents]
+        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] == "survived" and name not in equivalents
+                     and any(fnmatch.fnmatchcase(name, p) for p in patterns)]
         if survivors:
             codes.update(dict.fromkeys(survivors))
             meta.write_text(json.dumps(data, indent=4))
@@ -79,7 +80,7 @@ def report(patterns: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--forget-survivors"]:
-        forget_survivors()
+    if sys.argv[1:2] == ["--forget-survivors"]:
+        forget_survivors(sys.argv[2:])
     else:
         sys.exit(report(sys.argv[1:] or ["*"]))
