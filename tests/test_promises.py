@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,10 @@ from pipeline.puzzles.nonogram import rules as nonogram_rules
 from pipeline.records import check_common_fields, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
-from pipeline.stages.verify import judge
+from pipeline import checkpoint
+from pipeline.errors import InputError
+from pipeline.manifest import read_manifest
+from pipeline.stages.verify import judge, verify
 from pipeline import __version__
 from pipeline.trust import verdict_problem, verifier_id
 
@@ -268,3 +272,31 @@ def test_a_record_file_that_is_not_a_puzzle_names_the_file_and_field(record_path
     with pytest.raises(RecordError) as caught:
         load_puzzle(bad, puzzle_types())
     assert caught.value.where == str(bad) and "JSON" in caught.value.problem
+
+
+def test_verify_reports_progress_reuse_and_timings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress per judged puzzle, the checkpoints the signal tests stop at, the verdicts kept
+    for unchanged records, and each engine's time in the manifest."""
+    spec = write_spec(tmp_path, "title: t\nseed: g\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
+    assert cli("generate", spec, "-o", tmp_path / "out").code == 0
+    points: list[str] = []
+    monkeypatch.setattr(checkpoint, "reached", points.append)
+    progress: list[tuple[int, int]] = []
+    report = verify(tmp_path / "out", fresh=True, progress=lambda done, total: progress.append((done, total)))
+    assert (report.reused, report.failed, progress) == (0, [], [(1, 2), (2, 2)])
+    assert points == ["verify:verdict", "verify:verdict", "verify:manifest"]
+    assert 0 <= report.seconds < 60
+    for entry in read_manifest(tmp_path / "out").entries:
+        assert entry.verdict == report.verdicts[entry.id] and entry.verdict["status"] == "proved"
+        assert {k: entry.timings[k] for k in ("check_s", "solver_s", "proof_s")} == {
+            f"{k}_s": entry.verdict[k]["seconds"] for k in ("check", "solver", "proof")
+        }
+        assert all(0 <= entry.timings[f"{k}_s"] < 60 for k in ("check", "solver", "proof"))
+    progress.clear()
+    again = verify(tmp_path / "out", progress=lambda done, total: progress.append((done, total)))
+    assert (again.reused, progress, again.verdicts) == (2, [], report.verdicts)
+
+
+def test_verify_without_a_manifest_or_records_is_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=f"^{re.escape(str(tmp_path))}: no manifest.json and no puzzle records under puzzles/$"):
+        verify(tmp_path)
