@@ -33,13 +33,14 @@ def read_statuses(patterns: list[str]) -> dict[str, str]:
 
 
 def forget_survivors(patterns: list[str]) -> None:
-    """Mark unexplained survivors untested, so the next run judges them again against the tests added since
-    (mutmut keeps every result until the mutated function changes)."""
+    """Mark unexplained survivors (and mutants no test covered) untested, so the next run judges
+    them again against the tests added since (mutmut keeps every result until the mutated function
+    changes)."""
     equivalents = read_equivalents()
     for meta in (ROOT / "mutants").rglob("*.py.meta"):
         data = json.loads(meta.read_text())
         codes = data["exit_code_by_key"]
-        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] == "survived" and name not in equivalents
+        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] in ("survived", "no tests") and name not in equivalents
                      and any(fnmatch.fnmatchcase(name, p) for p in patterns)]
         if survivors:
             codes.update(dict.fromkeys(survivors))
