@@ -76,18 +76,24 @@ class ClusterPool:
         return self
 
     def _check_versions(self) -> None:
-        """Another puzzlepress on a worker would break the byte-identical promise: refuse it."""
-        found = self._client.run(_worker_version)
-        if not found:
+        """Another puzzlepress on a worker would break the byte-identical promise, and a scheduler
+        without puzzlepress cannot read the tasks: refuse both before any task is sent."""
+        try:
+            found = {"the scheduler": self._client.run_on_scheduler(_worker_version)}
+        except Exception as exc:  # the scheduler's own error, raised here: it cannot import us
+            found = {"the scheduler": f"none ({type(exc).__name__}: {exc})"}
+        workers = self._client.run(_worker_version)
+        found.update(workers)
+        other = {machine: version for machine, version in found.items() if version != __version__}
+        if not workers or other:
             self.__exit__(None, None, None)
+        if not workers:
             raise InputError(f"--scheduler: the cluster at {self.address} has no workers")
-        other = {worker: version for worker, version in found.items() if version != __version__}
         if other:
-            self.__exit__(None, None, None)
-            listed = ", ".join(f"{worker} runs {version}" for worker, version in sorted(other.items()))
+            listed = ", ".join(f"{machine} runs {version}" for machine, version in sorted(other.items()))
             raise InputError(
-                f"--scheduler: workers must run puzzlepress {__version__} like this client, but {listed}; "
-                "install the same version on every worker"
+                f"--scheduler: the scheduler and workers must run puzzlepress {__version__} like this client, but "
+                f"{listed}; start them from the same Python environment"
             )
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:

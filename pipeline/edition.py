@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from pipeline import safeio
+
 from pipeline.errors import RecordError
 from pipeline.files import sha256_file, write_atomic
 from pipeline.manifest import Entry, Manifest, record_path
@@ -57,7 +59,9 @@ class Edition(BaseModel):
     made_with: dict[str, Any]
     generators: dict[str, str]
     job: JobSpec
-    puzzles: list[dict[str, Any]]  # {"entry": manifest entry, "record": puzzle record}
+    # {"entry": manifest entry, "record": the record file's text}: the text, not parsed JSON, so a
+    # reprint writes back exactly the bytes the verdict was made for
+    puzzles: list[dict[str, Any]]
     outputs: dict[str, str]  # PDF name -> SHA-256
 
 
@@ -68,7 +72,8 @@ def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
         kept = {k: v for k, v in asdict(entry).items() if k != "timings"}  # timings differ on every run
         if kept["verdict"]:
             kept["verdict"] = {k: v for k, v in kept["verdict"].items() if k in ("status", "record_sha256")}
-        puzzles.append({"entry": kept, "record": read_json(record_path(outdir, entry.id))})
+        text = safeio.read_bounded(record_path(outdir, entry.id), safeio.RECORD_BYTES).decode("utf-8")
+        puzzles.append({"entry": kept, "record": text})
     return {
         "format": FORMAT,
         "made_with": {**environment(), "fonts": embedded_fonts(pdfs[0]) if pdfs else {}},
@@ -82,7 +87,8 @@ def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
 def write_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
     """Write OUTDIR/edition.json; returns what it holds."""
     edition = make_edition(outdir, manifest)
-    write_atomic(outdir / EDITION, json.dumps(edition, ensure_ascii=False, separators=(",", ":")) + "\n")
+    # keys sorted: an entry read back from disk and one just made hold the same stats in other orders
+    write_atomic(outdir / EDITION, json.dumps(edition, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n")
     return edition
 
 

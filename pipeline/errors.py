@@ -74,3 +74,12 @@ class TimeLimit(StepLimit):
 
     Generators that catch StepLimit to drop a layout re-raise this one.
     """
+
+
+class Unsuitable(Exception):
+    """This code cannot make a puzzle, for a reason the manifest should say (a picture that does
+    not fit its grid); the stage skips to the next code, as it does after a StepLimit."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)

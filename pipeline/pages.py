@@ -248,6 +248,35 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
 }
 
 
+LinkStyle = Literal["none", "qr", "text"]
+MAX_ISSUE_PAGE_CHARS = 300  # a longer address makes a denser code than a 15 mm symbol prints crisply
+
+
+def _issue_page(value: Any) -> Any:
+    """A web address a phone can open from a QR code: http(s), printable ASCII, no spaces."""
+    if value is None:
+        return value
+    if not isinstance(value, str) or not re.fullmatch(r"https?://[!-~]+", value):
+        raise ValueError(f"{value!r} is not a web address; write it in full, such as 'https://example.org/weekly/2026-11-30'")
+    if len(value) > MAX_ISSUE_PAGE_CHARS:
+        raise ValueError(f"the address is {len(value)} characters; at most {MAX_ISSUE_PAGE_CHARS} print as a legible code")
+    return value
+
+
+class Links(Strict):
+    """Where readers find the puzzles online: each puzzle's puzz.link link beside its label
+    (`puzzles`: none, qr or text), and one code for the whole issue (`issue_page`, a web page
+    listing the links, such as the page `puzzlepress export --format html` writes)."""
+
+    puzzles: LinkStyle = "none"
+    issue_page: Annotated[str | None, BeforeValidator(_issue_page)] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _style_only(cls, value: Any) -> Any:
+        return {"puzzles": value} if isinstance(value, str) else value
+
+
 class FrontMatter(Strict):
     title_page: bool = True
     copyright_page: bool = True  # after the title page: imprint, edition, ISBN, how to rebuild every puzzle

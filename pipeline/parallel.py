@@ -10,7 +10,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from multiprocessing import forkserver
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from pipeline import lifetime, signals
@@ -21,6 +24,29 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def _our_import_path() -> Iterator[None]:
+    """Start the forkserver importing exactly what this process imports.
+
+    Python 3.11's forkserver is started with `-c` and does not take the parent's sys.path, so it
+    put the current folder first: a build run inside a source checkout had its workers prove
+    puzzles with the checkout's code while the parent used the installed package (found when a
+    fresh install refused its own verdicts as another verifier's). PYTHONSAFEPATH keeps the
+    current folder out; PYTHONPATH gives the parent's path.
+    """
+    saved = {name: os.environ.get(name) for name in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    os.environ["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
 
 
 def _quiet_worker() -> None:
@@ -58,6 +84,8 @@ class Pool:
             context.set_forkserver_preload(
                 ["pipeline.lifetime", "pipeline.registry", "pipeline.stages.generate", "pipeline.stages.verify"]
             )
+            with _our_import_path():
+                forkserver.ensure_running()
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
         return self._executor
 

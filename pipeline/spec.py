@@ -21,6 +21,7 @@ from pydantic import (
     Field,
     ValidationError,
     PrivateAttr,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -29,9 +30,9 @@ from pydantic_core import PydanticCustomError
 from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
-from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Page, PrintProfile, Strict
+from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
 from pipeline.puzzles.base import PuzzleType
-from pipeline.puzzles.params import GRID_FIELDS, Params, parse_size
+from pipeline.puzzles.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
@@ -88,17 +89,40 @@ class Section(Strict):
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
     difficulty: Difficulty | None = None  # short for params.difficulty
     order: Order | None = None  # the puzzles' order within the section; default: the job's
+    links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
     _params: Params = PrivateAttr()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _grid_resolved(cls, data: Any, info: ValidationInfo) -> Any:
+        """From a spec whose parameters take the grid from elsewhere (`fit: aspect`: a picture's
+        shape), the grid they resolve to replaces the size written, so the job a manifest keeps
+        makes the same parameters without reading the picture again."""
+        if not (checks_files(info) and isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in puzzle_types()):
+            return data
+        ptype, given = puzzle_types()[data["type"]], data.get("params", {})
+        if not isinstance(given, dict):
+            return data
+        try:
+            params = _section_params(ptype, data.get("size"), given, info.context)
+            written = _section_params(ptype, data.get("size"), given, None)
+        except (PydanticCustomError, TypeError):
+            return data  # reported with its place by _params_for_type
+        if (params.rows, params.cols) == (written.rows, written.cols):
+            return data
+        if "rows" in given or "cols" in given:
+            return {**data, "params": {**given, "rows": params.rows, "cols": params.cols}}
+        return {**data, "size": params.size}
+
     @model_validator(mode="after")
-    def _params_for_type(self) -> "Section":
+    def _params_for_type(self, info: ValidationInfo) -> "Section":
         given = self.params
         if self.difficulty is not None:
             if "difficulty" in given:
                 raise ValueError("give the difficulty as `difficulty` or as params.difficulty, not both")
             given = {**given, "difficulty": self.difficulty}
-        self._params = _section_params(puzzle_types()[self.type], self.size, given)
+        self._params = _section_params(puzzle_types()[self.type], self.size, given, info.context)
         return self
 
     @model_validator(mode="after")
@@ -145,9 +169,10 @@ def _generator_version(tag: str) -> tuple[str, int]:
     return name, int(number)
 
 
-def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Params:
+def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any], context: dict[str, Any] | None) -> Params:
     """The section's parameters from `size` and `params`; a problem is reported at the key the
-    user wrote (`size`, or `params.<name>`), with "did you mean" for an unknown name."""
+    user wrote (`size`, or `params.<name>`), with "did you mean" for an unknown name. With
+    FROM_SPEC as `context` the parameters' files are read too (see params.checks_files)."""
     model = ptype.params
     problems: list[tuple[str, str]] = []
     if size is not None and set(given) & set(GRID_FIELDS):
@@ -164,7 +189,7 @@ def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any]) -> Para
             break
     if not problems:
         try:
-            return model(**{**grid, **given})
+            return model.model_validate({**grid, **given}, context=context)
         except ValidationError as exc:
             problems += [_param_problem(error, model, "size" if size is not None else None) for error in exc.errors()]
     where = problems[0][0] if len({w for w, _ in problems}) == 1 else ""
@@ -178,7 +203,7 @@ def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tup
         close = difflib.get_close_matches(name, list(model.model_fields), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else f" (known: {', '.join(model.model_fields)})"
         return f"params.{name}", f"unknown parameter '{name}'{hint}"
-    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}"
+    where = size_key if name in GRID_FIELDS and size_key else f"params.{name}" if name else "params"
     return where, error["msg"].removeprefix("Value error, ")
 
 
@@ -219,6 +244,7 @@ class JobSpec(Strict):
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
+    links: Links = Links()  # `qr` or `text`, or {puzzles: ..., issue_page: https://...}
     fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []
@@ -305,6 +331,8 @@ class JobSpec(Strict):
                 problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
             if self.imposition:
                 problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
+        elif self.links.issue_page is not None:
+            problems.append("links.issue_page: the issue's one code prints on a newsletter's front; it needs format: newsletter")
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -312,6 +340,11 @@ class JobSpec(Strict):
     def section_order(self, section_index: int) -> str:
         """How a section's puzzles are ordered: its own `order`, or the job's."""
         return self.sections[section_index].order or self.order
+
+    def link_style(self, section_index: int) -> str:
+        """How the section's links print: its own `links`, or the job's."""
+        own = self.sections[section_index].links
+        return own if own is not None else self.links.puzzles
 
     @property
     def base_code(self) -> str:
@@ -464,7 +497,7 @@ def _validate(data: Any, lines: _Lines) -> tuple[JobSpec | None, list[tuple[int 
         return None, problems
     problems += [(lines.line(path), message) for path, message in _duplicate_codes(data)]
     try:
-        job = JobSpec.model_validate(data)
+        job = JobSpec.model_validate(data, context=FROM_SPEC)
     except ValidationError as exc:
         for error in exc.errors():
             path, message = _describe(error, data)

@@ -12,11 +12,12 @@ from typing import Any
 
 from pipeline import __version__
 
-# What shapes the bytes: the PDF engine and its font, image and compression libraries, and what
-# reads specs and proves puzzles. A reprint names every one that differs.
+# What shapes the bytes: the PDF engine and its font, image and compression libraries, what
+# reads specs and proves puzzles, and what draws picture nonograms (the pictures extra). A reprint
+# names every one that differs.
 LIBRARIES = (
     "weasyprint", "pydyf", "fonttools", "pillow", "tinycss2", "cssselect2", "tinyhtml5", "pyphen", "brotli",
-    "zopfli", "pypdf", "svgwrite", "segno", "python-sat", "pydantic", "pyyaml", "jinja2",
+    "zopfli", "pypdf", "svgwrite", "segno", "python-sat", "pydantic", "pyyaml", "jinja2", "fontawesomefree", "cairosvg",
 )
 
 

@@ -43,6 +43,7 @@ def test_fresh_codes_differ_and_avoid_ambiguous_letters() -> None:
     codes = {fresh_code() for _ in range(50)}
     assert len(codes) == 50
     assert not any(set(c) & set("01lio") for c in codes)
+    assert all(len(c) == 8 and c.isalnum() and c.islower() for c in codes)  # short, to copy off paper
 
 
 def test_seeded_random_source_does_not_depend_on_the_process() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from conftest import ROOT, cli, write_spec
 from pipeline.puzzles.base import Budget
+from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
@@ -59,13 +60,24 @@ def test_reprint_from_the_edition_alone_gives_the_same_pdf_bytes(edition: Path, 
 
 def test_an_edited_record_in_an_edition_is_refused_by_name_and_nothing_printed(edition: Path, tmp_path: Path) -> None:
     data = json.loads(edition.read_text())
-    record = data["puzzles"][0]["record"]
+    record = json.loads(data["puzzles"][0]["record"])
     record["row_clues"][0] = [5]
+    data["puzzles"][0]["record"] = dumps_record(record)
     tampered = tmp_path / "tampered.json"
     tampered.write_text(json.dumps(data))
     ran = cli("reprint", tampered, "-o", tmp_path / "out")
     assert ran.code == 2 and record["id"] in ran.stderr and "Traceback" not in ran.stderr
     assert not (tmp_path / "out" / "booklet.pdf").exists()
+
+
+def test_an_edition_whose_ids_leave_the_folder_is_refused_before_anything_is_written(edition: Path, tmp_path: Path) -> None:
+    data = json.loads(edition.read_text())
+    data["puzzles"][0]["entry"]["id"] = "../../escaped"
+    hostile = tmp_path / "hostile.json"
+    hostile.write_text(json.dumps(data))
+    ran = cli("reprint", hostile, "-o", tmp_path / "out")
+    assert ran.code == 2 and "escaped" in ran.stderr
+    assert not (tmp_path / "out").exists() and not (tmp_path.parent / "escaped.json").exists()
 
 
 def test_other_versions_are_named_and_the_puzzles_are_the_same(edition: Path, tmp_path: Path) -> None:

@@ -92,6 +92,11 @@ def test_a_corner_circle_counts_its_four_cells():
         Solution(answer().cells, answer().lines | {((0, 0), (1, 1))}),  # a diagonal line
         Solution(answer().cells, answer().lines | {((3, 3), (3, 4))}),  # a line out of the grid
         Solution(answer().cells, tuple(answer().lines)),  # lines not a set
+        Solution((list(answer().cells[0]), *answer().cells[1:]), answer().lines),  # a row not a string
+        Solution(answer().cells, answer().lines | {((4, 0), (3, 0))}),  # a line below the grid
+        Solution(answer().cells, answer().lines | {((0, 0), (0, 1), (0, 2))}),  # three ends
+        Solution(answer().cells, answer().lines | {((0, 0, 0), (0, 1))}),  # an end of three numbers
+        Solution(answer().cells, answer().lines | {((0, "1"), (0, 2))}),  # an end not of numbers
     ],
 )
 def test_malformed_answers_are_bad_shape(broken):

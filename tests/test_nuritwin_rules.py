@@ -9,7 +9,7 @@ import pytest
 from nuritwin_reference import as_answer, lines_of, obeys_rules, puzzle_from, random_puzzle, twin_subsets
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
-from pipeline.puzzles.nuritwin.rules import FAILURE_CODES
+from pipeline.puzzles.nuritwin.rules import FAILURE_CODES, has_shaded_square
 
 SAMPLE_REGIONS = """
 AAAAB
@@ -81,6 +81,12 @@ def test_several_broken_rules_are_all_named_in_a_fixed_order():
         ###..
         """))
     assert NURITWIN.check(SAMPLE, answer) == ["region-number", "not-connected", "shaded-2x2"]
+
+
+@pytest.mark.parametrize("grid", [("...", ".##", ".##"), ("##.", "##.", "..."), ("...", "##.", "##.")])
+def test_a_shaded_square_is_found_in_the_last_rows_and_columns_too(grid):
+    assert has_shaded_square(grid)
+    assert not has_shaded_square(tuple(row.replace("#", ".", 1) for row in grid))
 
 
 def test_an_empty_grid_has_no_blocks():

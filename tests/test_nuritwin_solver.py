@@ -12,6 +12,7 @@ from pipeline.errors import StepLimit
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
+from pipeline.puzzles.nuritwin.proof import _Encoding, twin_shadings
 from pipeline.puzzles.nuritwin.solver import shape_shadings
 
 SHAPES = [(4, 4), (3, 5), (4, 5), (5, 4)]
@@ -124,3 +125,26 @@ def test_a_search_that_reaches_its_step_limit_says_so():
     assert len(NURITWIN.solve(puzzle, 2, Budget())) == 1
     with pytest.raises(StepLimit):
         NURITWIN.solve(puzzle, 2, Budget(steps=1))
+
+
+def test_a_proof_cut_ties_each_part_to_another_part_across_its_boundary():
+    """The lazy connectivity cut for a model in two parts, one a single cell: for each part, "its
+    first cell off, or the other part's first cell off, or a cell around it shaded"."""
+    puzzle = puzzle_from("AAAAB\nACCBB\nACCDB\nCCDDB\n", "..###\n#.#..\n#.###\n###..\n")
+    encoding = _Encoding(puzzle)
+    v = encoding.var
+    lone, pair = [(0, 0)], [(2, 2), (2, 3)]
+    cuts = encoding.cuts({v[cell] for cell in lone + pair})
+    assert cuts == [
+        [-v[(0, 0)], -v[(2, 2)], v[(0, 1)], v[(1, 0)]],
+        [-v[(2, 2)], -v[(0, 0)], *(v[n] for n in [(1, 2), (1, 3), (2, 1), (2, 4), (3, 2), (3, 3)])],
+    ]
+    assert encoding.cuts({v[cell] for cell in pair}) == []
+
+
+def test_the_proof_finds_twin_blocks_that_turn_back_up():
+    """Two U-shaped blocks of five in a 2 x 7 region: a block is joined upwards as well as down."""
+    cells = tuple((r, c) for r in range(2) for c in range(7))
+    left = [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]
+    right = [(0, 4), (0, 6), (1, 4), (1, 5), (1, 6)]
+    assert (left, right) in twin_shadings(cells)

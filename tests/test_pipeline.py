@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import stat
 import subprocess
@@ -214,3 +215,21 @@ def test_every_record_and_manifest_entry_links_its_puzzle_on_puzz_link(built: Pa
         clues = read_url(record["url"])
         assert (clues["type"], clues["rows"], clues["cols"]) == (record["type"], record["rows"], record["cols"])
         assert all(record[name] == value for name, value in clues.items())
+
+
+def test_workers_import_what_the_build_imports_not_the_current_folder(tmp_path: Path) -> None:
+    """Run from a folder holding another `pipeline` (a source checkout beside an installed
+    copy): the workers must not prove puzzles with it, or layout refuses their verdicts."""
+    import pipeline
+
+    # a copy that differs by one module: its verifier is another, so its verdicts would be refused
+    shutil.copytree(Path(pipeline.__file__).parent, tmp_path / "pipeline", ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "pipeline" / "elsewhere.py").write_text("# not the build's code\n")
+    spec = write_spec(tmp_path, "title: t\nseed: w\nsections:\n  - {type: nonogram, size: 5, count: 3}\n")
+    # as the installed `puzzlepress` script starts: the current folder is not on the build's path
+    script = "import sys; sys.path.remove(''); from pipeline.cli import main; sys.argv[0] = 'puzzlepress'; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", script, "build", str(spec), "-o", str(tmp_path / "out"), "--jobs", "2"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr

@@ -6,19 +6,26 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
 
 from conftest import cli, write_spec
-from pipeline.errors import RecordError, SpecError
+from pipeline.errors import RecordError, SpecError, StepLimit
+from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.records import check_common_fields
+from pipeline.records import check_common_fields, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
-from pipeline.stages.verify import judge
+from pipeline import checkpoint
+from pipeline.errors import InputError
+from pipeline.manifest import read_manifest
+from pipeline.stages.verify import judge, verify
+from pipeline import __version__
+from pipeline.trust import verdict_problem, verifier_id
 
 NONOGRAM = puzzle_types()["nonogram"]
 
@@ -99,3 +106,197 @@ def test_the_checker_refuses_an_answer_of_the_wrong_shape() -> None:
     assert nonogram_rules.check(puzzle, (*puzzle.answer, puzzle.answer[0])) == [nonogram_rules.BAD_SHAPE]
     assert nonogram_rules.check(puzzle, puzzle.answer[:-1]) == [nonogram_rules.BAD_SHAPE]
     assert nonogram_rules.check(puzzle, tuple(row + "." for row in puzzle.answer)) == [nonogram_rules.BAD_SHAPE]
+
+
+def test_a_record_names_the_generator_version_that_made_it() -> None:
+    """A puzzle remade by an older generator (a reprint) says so, or the cache would take it for
+    this version's puzzle."""
+    made = NONOGRAM.make(5, "tag", Budget())
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="tag", stats={}, version=99)
+    assert record["generator"] == "nonogram/99"
+    assert generator_tag(NONOGRAM) == f"nonogram/{NONOGRAM.version}" != "nonogram/99"
+
+
+class TieredParams(type(NONOGRAM.make_params(5))):
+    """A stand-in for a type with a parameter beyond the grid (none has one yet)."""
+
+    tier: int = 1
+
+
+@pytest.mark.parametrize(("tier", "written"), [(1, None), (2, {"tier": 2})])
+def test_a_record_writes_only_the_parameters_that_differ_from_their_defaults(tier: int, written: dict | None) -> None:
+    made = NONOGRAM.make(5, "tier", Budget())
+    params = TieredParams(rows=5, cols=5, tier=tier)
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="tier", stats={}, params=params)
+    assert record.get("params") == written
+
+
+def test_a_record_links_its_puzzle_online_only_where_the_genre_is_played() -> None:
+    made = NONOGRAM.make(5, "link", Budget())
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="link", stats={})
+    assert record["url"].startswith("https://puzz.link/p?nonogram/5/5/")
+    elsewhere = dataclasses.replace(NONOGRAM, name="stand-in")
+    assert "url" not in make_record(elsewhere, made.puzzle, puzzle_id="x", code="link", stats={})
+
+
+def test_a_proved_verdict_names_its_record_its_verifier_and_each_engine(record_path: Path) -> None:
+    verdict = judge(record_path)
+    assert verdict["record_sha256"] == sha256_bytes(record_path.read_bytes())
+    assert verdict["verifier"] == verifier_id()
+    assert {k: verdict["check"][k] for k in ("ok", "codes")} == {"ok": True, "codes": []}
+    assert {k: verdict["solver"][k] for k in ("ok", "count", "promises")} == {"ok": True, "count": 1, "promises": []}
+    assert {k: verdict["proof"][k] for k in ("ok", "engine", "count")} == {"ok": True, "engine": "python-sat", "count": 1}
+    assert verdict["problems"] == []
+    assert all(isinstance(verdict[k]["seconds"], float) for k in ("check", "solver", "proof"))
+
+
+def step_limit(puzzle, limit, budget):
+    raise StepLimit("50 steps")
+
+
+@pytest.mark.parametrize(
+    ("engine", "stand_in", "problem", "part"),
+    [
+        ("check", lambda puzzle, answer: ["row-clue-mismatch", "col-clue-mismatch"],
+         "check: the stored answer breaks the rules: row-clue-mismatch, col-clue-mismatch",
+         ("check", {"ok": False, "codes": ["row-clue-mismatch", "col-clue-mismatch"]})),
+        ("solve", lambda puzzle, limit, budget: [], "solver: the clues admit no answer at all",
+         ("solver", {"ok": False, "count": 0, "promises": []})),
+        ("solve", lambda puzzle, limit, budget: [other_answer(puzzle.answer)], "solver: the stored answer is wrong; the clues give OTHER",
+         ("solver", {"ok": False, "count": 1, "promises": []})),
+        ("solve", lambda puzzle, limit, budget: [other_answer(puzzle.answer), puzzle.answer], "solver: a second answer fits the clues: OTHER",
+         ("solver", {"ok": False, "count": 2, "promises": []})),
+        ("solve", step_limit, "solver: proves nothing, it reached its limit (50 steps)",
+         ("solver", {"ok": False, "count": None, "promises": [], "seconds": None})),
+        ("promises", lambda puzzle: ["not-line-solvable"], "solver: promise not kept: not-line-solvable",
+         ("solver", {"ok": False, "count": 1, "promises": ["not-line-solvable"]})),
+        ("prove", lambda puzzle, limit: [], "proof: the clues admit no answer at all", ("proof", {"ok": False, "count": 0})),
+        ("prove", lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)], "proof: a second answer fits the clues: OTHER",
+         ("proof", {"ok": False, "count": 2})),
+    ],
+)
+def test_a_failed_verdict_says_which_engine_disagreed_and_how(
+    record_path: Path, monkeypatch: pytest.MonkeyPatch, engine: str, stand_in, problem: str, part: tuple[str, dict]
+) -> None:
+    """Stand-in engines, one at a time: the verdict names the one that disagreed, what it found
+    (the other answer drawn as the type shows it), and marks only that engine not ok."""
+    _, puzzle, _, _ = load_puzzle(record_path, puzzle_types())
+    monkeypatch.setitem(puzzle_types(), "nonogram", dataclasses.replace(NONOGRAM, **{engine: stand_in}))
+    verdict = judge(record_path)
+    shown = str(NONOGRAM.shown_answer(puzzle, other_answer(puzzle.answer)))
+    assert verdict["status"] == "failed"
+    assert verdict["problems"] == [problem.replace("OTHER", shown)]
+    name, fields = part
+    assert {k: verdict[name][k] for k in fields} == fields
+    for other in {"check", "solver", "proof"} - {name}:
+        assert verdict[other]["ok"] is True, other
+
+
+SHA = "ab" * 32
+
+
+@pytest.mark.parametrize(
+    ("verdict", "problem"),
+    [
+        (None, "not verified"),
+        ("proved", "not verified"),
+        ({"status": "failed", "record_sha256": SHA}, "verdict: failed"),
+        ({"record_sha256": SHA}, "verdict: no status"),
+        ({"status": 1, "record_sha256": SHA}, "verdict: no status"),
+        ({"status": "proved"}, "its verdict names no record"),
+        ({"status": "proved", "record_sha256": "cd" * 32}, "its record changed after it was verified"),
+        ({"status": "proved", "record_sha256": SHA, "verifier": f"{__version__}+0000000000000000"}, "verified by another version of puzzlepress"),
+        ({"status": "proved", "record_sha256": SHA, "verifier": "VERIFIER"}, None),
+    ],
+)
+def test_a_verdict_proves_only_the_record_bytes_it_judged_by_this_verifier(verdict, problem: str | None) -> None:
+    if isinstance(verdict, dict) and verdict.get("verifier") == "VERIFIER":
+        verdict = {**verdict, "verifier": verifier_id()}
+    assert verdict_problem(verdict, SHA) == problem
+
+
+def test_the_verifier_is_named_by_version_and_code_digest() -> None:
+    version, digest = verifier_id().split("+")
+    assert version == __version__ and len(digest) == 16 and int(digest, 16) >= 0
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda r: [r], "a puzzle record must be a JSON object"),
+        (lambda r: {k: v for k, v in r.items() if k != "code"}, "missing field 'code'"),
+        (lambda r: {**r, "generator": ""}, "field 'generator' must be a non-empty string"),
+        (lambda r: {**r, "id": 7}, "field 'id' must be a non-empty string"),
+        (lambda r: {**r, "cols": True}, "field 'cols' must be a whole number from 1 to 100"),
+        (lambda r: {**r, "cols": 5.0}, "field 'cols' must be a whole number from 1 to 100"),
+        (lambda r: {**r, "type": "sudoku"}, "unknown puzzle type 'sudoku' (known: kuralin, nonogram, nuritwin)"),
+        (lambda r: {**r, "params": []}, "field 'params' must be an object of parameter names and values"),
+        (lambda r: {**r, "params": {"tier": 2}}, "nonogram parameter 'tier': Extra inputs are not permitted"),
+    ],
+)
+def test_a_bad_record_is_refused_with_one_message_naming_the_field(record_path: Path, change, problem: str) -> None:
+    record = json.loads(record_path.read_text())
+    with pytest.raises(RecordError) as caught:
+        check_common_fields(change(record), "x.json", puzzle_types())
+    assert (caught.value.where, caught.value.problem) == ("x.json", problem)
+
+
+@pytest.mark.parametrize(
+    ("value", "where", "problem"),
+    [
+        (None, "solution", "missing"),
+        ("#.", "solution", "must be a list of 2 strings, one per row"),
+        (["#."], "solution", "must be a list of 2 strings, one per row"),
+        (["#.", "#"], "solution", "row 2: must be 2 characters, each '#' or '.', got '#'"),
+        (["#.", "#x"], "solution", "row 2: must be 2 characters, each '#' or '.', got '#x'"),
+        (["#.", ["#", "."]], "solution", "row 2: must be 2 characters, each '#' or '.', got ['#', '.']"),
+    ],
+)
+def test_a_bad_picture_in_a_record_names_its_row(value, where: str, problem: str) -> None:
+    record = {} if value is None else {"solution": value}
+    with pytest.raises(RecordError) as caught:
+        read_picture(record, "solution", 2, 2, "#.")
+    assert (caught.value.where, caught.value.problem) == (where, problem)
+    assert read_picture({"solution": ["#.", ".."]}, "solution", 2, 2, "#.") == ("#.", "..")
+    assert list_field({"f": [1, 2]}, "f", 2, "numbers") == [1, 2]
+
+
+def test_a_record_file_that_is_not_a_puzzle_names_the_file_and_field(record_path: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    record = json.loads(record_path.read_text())
+    bad.write_text(json.dumps({**record, "solution": ["#"]}))
+    with pytest.raises(RecordError) as caught:
+        load_puzzle(bad, puzzle_types())
+    assert caught.value.where == f"{bad}: field 'solution'"
+    bad.write_text("{")
+    with pytest.raises(RecordError) as caught:
+        load_puzzle(bad, puzzle_types())
+    assert caught.value.where == str(bad) and "JSON" in caught.value.problem
+
+
+def test_verify_reports_progress_reuse_and_timings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Progress per judged puzzle, the checkpoints the signal tests stop at, the verdicts kept
+    for unchanged records, and each engine's time in the manifest."""
+    spec = write_spec(tmp_path, "title: t\nseed: g\nsections:\n  - {type: nonogram, size: 5, count: 2}\n")
+    assert cli("generate", spec, "-o", tmp_path / "out").code == 0
+    points: list[str] = []
+    monkeypatch.setattr(checkpoint, "reached", points.append)
+    progress: list[tuple[int, int]] = []
+    report = verify(tmp_path / "out", fresh=True, progress=lambda done, total: progress.append((done, total)))
+    assert (report.reused, report.failed, progress) == (0, [], [(1, 2), (2, 2)])
+    assert points == ["verify:verdict", "verify:verdict", "verify:manifest"]
+    assert 0 <= report.seconds < 60
+    for entry in read_manifest(tmp_path / "out").entries:
+        assert entry.verdict == report.verdicts[entry.id] and entry.verdict["status"] == "proved"
+        assert {k: entry.timings[k] for k in ("check_s", "solver_s", "proof_s")} == {
+            f"{k}_s": entry.verdict[k]["seconds"] for k in ("check", "solver", "proof")
+        }
+        assert all(0 <= entry.timings[f"{k}_s"] < 60 for k in ("check", "solver", "proof"))
+    progress.clear()
+    again = verify(tmp_path / "out", progress=lambda done, total: progress.append((done, total)))
+    assert (again.reused, progress, again.verdicts) == (2, [], report.verdicts)
+
+
+def test_verify_without_a_manifest_or_records_is_bad_input(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=f"^{re.escape(str(tmp_path))}: no manifest.json and no puzzle records under puzzles/$"):
+        verify(tmp_path)

@@ -76,6 +76,11 @@ class Generated:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+def never_stale(record: dict[str, Any]) -> bool:
+    """A type whose puzzles depend on nothing but their parameters, code and generator version."""
+    return False
+
+
 def no_promises(puzzle: Any) -> list[str]:
     """A type whose only publishing promise is the one answer every type keeps."""
     return []
@@ -116,6 +121,9 @@ class PuzzleType:
     # failure codes for publishing promises beyond one answer (Nonogram: line-solvable)
     promises: Callable[[Any], list[str]] = no_promises
     answer_field: str = "solution"  # the record field that holds the answer
+    # (record) -> whether a record on disk was made from inputs that have changed since (a picture
+    # file, the picture library), so its code must be made again rather than reused
+    stale: Callable[[dict[str, Any]], bool] = never_stale
     # Earlier generator versions kept in the package, so a spec pinned to one (`generator:
     # nuritwin/1`) reprints its puzzles: version -> that version's generate. At least the two
     # most recent versions are kept (see README, "Editions").

@@ -16,10 +16,18 @@ import hashlib
 import re
 from typing import Any, ClassVar, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*[x×]\s*(\d{1,3})\s*$")
 GRID_FIELDS = ("rows", "cols")
+# The validation context of a spec's parameters: check what they point at too (files on disk,
+# optional packages), which records and manifests read back later must not depend on.
+FROM_SPEC = {"from_spec": True}
+
+
+def checks_files(info: ValidationInfo) -> bool:
+    """Whether a validator runs for a spec (FROM_SPEC), where a parameter's files must be read."""
+    return bool(info.context and info.context.get("from_spec"))
 
 
 class Params(BaseModel):
@@ -50,10 +58,11 @@ class Params(BaseModel):
     def extras(self) -> dict[str, Any]:
         """Parameters other than the grid that differ from their defaults, in field order."""
         defaults = type(self).model_fields
+        # compared as Python values: a tuple field dumps to a list, which never equals its default ()
         return {
             name: value
             for name, value in self.model_dump(mode="json").items()
-            if name not in GRID_FIELDS and value != defaults[name].get_default(call_default_factory=True)
+            if name not in GRID_FIELDS and getattr(self, name) != defaults[name].get_default(call_default_factory=True)
         }
 
     @property

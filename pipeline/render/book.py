@@ -40,6 +40,17 @@ from pipeline.render.style import BookStyle, Sizing
 MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until measured
 FLOW_HEADING_MM = 8.0  # a section's name where its answers start in a run of answer pages
 PAGE_DIGITS = "0000"  # room the label keeps for a page number it cannot know yet
+QR_GAP_MM = 2.0  # between a QR code and the label's text or the picture below (its quiet zone is extra)
+
+
+@dataclass(frozen=True)
+class Link:
+    """Where a puzzle is played online, as printed beside its label: a line of text, or a QR
+    code (an SVG file `qr_mm` wide and high, its quiet zone included)."""
+
+    text: str | None = None
+    qr: Path | None = None
+    qr_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -52,6 +63,8 @@ class Printed:
     label: str  # type and grid: "Nonogram 20×15"
     puzzle: Drawn
     answer: Drawn
+    link: Link | None = None
+    title: str = ""  # what the answer shows, when it is a named picture: "Anchor"
     grade: str = ""  # as the label prints it: "★★☆☆ medium"; "" when the puzzle has no grade
 
 
@@ -81,10 +94,21 @@ class Slot:
     label: float = 0.0
     image_x: float = 0.0  # the picture's top-left corner
     image_y: float = 0.0
+    link_text: str | None = None  # a printed link, a line of the label
+    qr_src: str | None = None  # a QR code at the label's right end, `qr_mm` square, at (qr_x, qr_y)
+    qr_mm: float = 0.0
+    qr_x: float = 0.0
+    qr_y: float = 0.0
 
     @property
-    def lines(self) -> tuple[str, str]:
-        return f"{self.heading} {self.detail}".strip(), f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else "")
+    def lines(self) -> tuple[str, ...]:
+        first, second = f"{self.heading} {self.detail}".strip(), f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else "")
+        return (first, second, self.link_text) if self.link_text else (first, second)
+
+    @property
+    def text_span(self) -> float:
+        """The label's width left for its text, beside its QR code."""
+        return round(self.span - self.qr_mm - QR_GAP_MM, 2) if self.qr_src else self.span
 
 
 @dataclass(frozen=True)
@@ -172,18 +196,29 @@ def _size(figure: FigureSize, scale: float) -> tuple[float, float]:
 
 def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
     width, height = _size(item.puzzle.figure, scale)
+    link = item.link or Link()
     detail = f"{item.label} · {item.grade}" if item.grade else item.label
     return Slot(
         heading=str(item.number), detail=detail, note=f"code {item.code}",
         src=src_for(item.puzzle.path, outdir), width=width, height=height, anchor=f"puzzle-{item.number}",
-        shows=item.number,
+        shows=item.number, link_text=link.text, qr_src=src_for(link.qr, outdir) if link.qr else None, qr_mm=link.qr_mm,
     )
+
+
+def label_room(slots: Sequence[Slot], width: float, legible: Legibility) -> float:
+    """The label height for slots `width` mm wide: their text lines (wrapped beside a QR code,
+    when they have one), and at least the QR code's height, so the code never reaches the grid."""
+    qr = max((s.qr_mm for s in slots), default=0.0)
+    if not qr:
+        return label_height([s.lines for s in slots], width, legible)
+    return max(label_height([s.lines for s in slots], width - qr - QR_GAP_MM, legible), qr + QR_GAP_MM)
 
 
 def answer_slot(item: Printed, scale: float, outdir: Path, *, page_text: str | None = None, issue: dt.date | None = None) -> Slot:
     """An answer labelled with its puzzle's number and page (or, from an earlier issue, its date)."""
     width, height = _size(item.answer.figure, scale)
-    common = dict(heading=f"Answer {item.number}", detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
+    heading = f"Answer {item.number} · {item.title}" if item.title else f"Answer {item.number}"
+    common = dict(heading=heading, detail="", src=src_for(item.answer.path, outdir), width=width, height=height)
     if issue is not None:
         return Slot(note=f"issue of {issue_date(issue)}", **common)
     if page_text is not None:
@@ -205,6 +240,8 @@ def _at(slot: Slot, figure: FigureSize, scale: float, x: float, y: float, span: 
     return replace(
         slot, x=round(x, 2), y=round(y, 2), span=round(span, 2), label=round(label, 2),
         image_x=round(grid_left - figure.grid_x_mm * scale, 2), image_y=round(grid_top - figure.grid_y_mm * scale, 2),
+        # the code at the label's right end, QR_GAP_MM above the label's foot: clear of the picture
+        qr_x=round(x + span - slot.qr_mm, 2), qr_y=round(y + label - slot.qr_mm - QR_GAP_MM, 2),
     )
 
 
@@ -301,10 +338,7 @@ def _section_sheets(
     section = style.sections[index]
     what = f"sections[{index}] ({section.heading})"
     figures = [i.puzzle.figure for i in items]
-    first = place_puzzles(figures, box, section.per_page, legible, what, section.sizing)
-    slots = [puzzle_slot(i, first.scale, outdir) for i in items]
-    label = label_height([s.lines for s in slots], first.arrangement.slot_width, legible)
-    placement = place_puzzles(figures, box, section.per_page, legible, what, section.sizing, label) if label > legible.label else first
+    placement = place_section(figures, [puzzle_slot(i, 1.0, outdir) for i in items], box, section.per_page, legible, what, section.sizing)
     slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
     room = extent(figures)
     sheets = [
@@ -313,6 +347,22 @@ def _section_sheets(
         for k, chunk in enumerate(_chunks(list(zip(slots, figures)), placement.arrangement.per_page))
     ]
     return sheets, placement
+
+
+def place_section(
+    figures: Sequence[FigureSize], slots: Sequence[Slot], box: PageBox, per_page: int | None, legible: Legibility, what: str,
+    sizing: Sizing, count: int | None = None,
+) -> Placement:
+    """The section's grid and scale, placed again under a taller label when its slots' labels
+    (long codes, printed links, QR codes) need more than two lines."""
+    first = place_puzzles(figures, box, per_page, legible, what, sizing, count=count)
+    label = label_room(slots, first.arrangement.slot_width, legible)
+    if label <= legible.label:
+        return first
+    try:
+        return place_puzzles(figures, box, per_page, legible, what, sizing, label, count)
+    except Unfit as exc:
+        raise Unfit(f"{exc} (each label above a grid takes {label:.0f} mm here, for its code, link or QR code)") from None
 
 
 def rules_paragraphs(text: str) -> list[str]:
@@ -475,7 +525,7 @@ def _in_rows(
     label = legible.label
     for _ in range(2):  # the second pass reserves the label lines long codes wrap to
         front = plan_front(figures, sizings, box.content_width, room, legible, label)
-        label = label_height([s.lines for s in slots], min(front.widths), legible)
+        label = label_room(slots, min(front.widths), legible)
     placed = []
     for slot, (section, figure), (x, y, span, grid_left, grid_top) in zip(slots, figures, front.positions):
         scale = front.scales[section]

@@ -206,12 +206,13 @@ def _text_width_mm(text: str, size_pt: float) -> float:
     return ems * size_pt * PT_MM
 
 
-def label_height(lines: Sequence[tuple[str, str]], width: float, legible: Legibility) -> float:
-    """The label height that holds every (first line, second line) pair in `width` mm: two lines,
-    and more where a long code wraps; a code is never cut, so it can still rebuild its puzzle."""
+def label_height(lines: Sequence[tuple[str, ...]], width: float, legible: Legibility) -> float:
+    """The label height that holds every label's lines (first line, second line, and a printed
+    link when it has one) in `width` mm: two lines, and more where a long code or link wraps; a
+    code is never cut, so it can still rebuild its puzzle."""
     most = 2
-    for first, second in lines:
-        needed = sum(max(1, math.ceil(_text_width_mm(text, legible.label_pt) / width)) for text in (first, second))
+    for texts in lines:
+        needed = sum(max(1, math.ceil(_text_width_mm(text, legible.label_pt) / width)) for text in texts)
         most = max(most, needed)
     return legible.label + (most - 2) * legible.label_line
 

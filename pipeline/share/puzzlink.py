@@ -50,8 +50,7 @@ def puzzle_url(record: dict[str, Any]) -> str:
     if name not in GENRES:
         raise UrlError(f"puzz.link has no genre for puzzle type {name!r}")
     rows, cols = record["rows"], record["cols"]
-    body = _ENCODERS[name](record, rows, cols)
-    return f"{HOST}{GENRES[name]}/{cols}/{rows}/{body}"
+    return url_prefix(name, rows, cols) + _ENCODERS[name](record, rows, cols)
 
 
 def read_url(url: str) -> dict[str, Any]:
@@ -70,6 +69,34 @@ def read_url(url: str) -> dict[str, Any]:
     name = TYPES[genre]
     fields = _DECODERS[name](_Reader(body, url), rows, cols)
     return {"type": name, "rows": rows, "cols": cols, **fields}
+
+
+def longest_url(name: str, rows: int, cols: int) -> int:
+    """The most characters a puzzle of this type and grid can take as a URL, known before any
+    puzzle is made: what preflight reserves for a printed link."""
+    body = {"nonogram": _longest_nonogram, "nuritwin": _longest_nuritwin, "kuralin": _longest_kuralin}[name](rows, cols)
+    return len(url_prefix(name, rows, cols)) + body
+
+
+def url_prefix(name: str, rows: int, cols: int) -> str:
+    """What every URL of this type and grid starts with: the shortest it can be."""
+    return f"{HOST}{GENRES[name]}/{cols}/{rows}/"
+
+
+def _longest_nonogram(rows: int, cols: int) -> int:
+    # A line of L cells has (L + 1) // 2 places of one character each. A number of 16 or more
+    # takes three, but its 16 cells leave room for seven fewer numbers: a line of 1s is longest.
+    return sum(count * ((length + 1) // 2) for count, length in ((cols, rows), (rows, cols)))
+
+
+def _longest_nuritwin(rows: int, cols: int) -> int:
+    # Border bits five to a digit, then a token of at most three characters per region; a region
+    # holds two blocks that do not touch and is connected, so it has three cells or more.
+    return -(-(cols - 1) * rows // 5) + -(-cols * (rows - 1) // 5) + 3 * (rows * cols // 3)
+
+
+def _longest_kuralin(rows: int, cols: int) -> int:
+    return ((2 * rows - 1) * (2 * cols - 1) + 1) // 2  # one character for every two grid points
 
 
 # ---- number16 tokens ------------------------------------------------------------------------

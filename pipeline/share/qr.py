@@ -26,13 +26,26 @@ class QrFigure:
     module_mm: float  # one module's side
 
 
+def _sizes(modules: int, min_mm: float) -> tuple[float, float]:
+    """(module, whole code with its quiet zone) in mm for a symbol `modules` wide."""
+    # Modules rounded up to a hundredth of a millimetre, so the SVG's numbers stay short.
+    module_mm = math.ceil(100 * min_mm / modules) / 100
+    return module_mm, round((modules + 2 * QUIET_MODULES) * module_mm, 4)
+
+
+def largest_size_mm(shortest_url: str, min_mm: float = MIN_SYMBOL_MM) -> float:
+    """The most room the code of any URL at least as long as `shortest_url` takes, quiet zone
+    included: a longer URL has more modules, each smaller, so less quiet zone; the bound takes
+    the largest over every symbol from the shortest URL's up (rounding is not monotonic)."""
+    least = segno.make_qr(shortest_url, error="m", boost_error=False).symbol_size(scale=1, border=0)[0]
+    return max(_sizes(modules, min_mm)[1] for modules in range(least, 178, 4))
+
+
 def qr_figure(url: str, min_mm: float = MIN_SYMBOL_MM) -> QrFigure:
     """The QR code of `url`, its symbol at least `min_mm` wide, as SVG with its size."""
     code = segno.make_qr(url, error="m", boost_error=False)
     modules, _ = code.symbol_size(scale=1, border=0)
-    # Modules rounded up to a hundredth of a millimetre, so the SVG's numbers stay short.
-    module_mm = math.ceil(100 * min_mm / modules) / 100
-    size_mm = round((modules + 2 * QUIET_MODULES) * module_mm, 4)
+    module_mm, size_mm = _sizes(modules, min_mm)
     # Drawn in module units and sized here: segno's own scaling of the white background floors a
     # division, so with a scale of 0.46 mm its background came out one module short.
     out = io.BytesIO()

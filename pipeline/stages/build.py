@@ -141,7 +141,8 @@ def layout_once(
     return report.pages, files, False
 
 
-STAMPED_FILES = {"booklet.pdf", "answers.pdf", "booklet-imposed.pdf"}
+# What a layout writes (pipeline/stages/layout.py), named here so checking a stamp needs no PDF engine.
+STAMPED_FILES = {"booklet.pdf", "answers.pdf", "booklet-imposed.pdf", "cover.pdf", "preflight.json"}
 STAMPED_FIGURE = re.compile(r"^(puzzles|examples)/[a-z0-9][a-z0-9.-]*\.svg$")
 
 

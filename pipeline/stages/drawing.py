@@ -5,6 +5,7 @@ render/ plans pages from figures and their sizes alone; it never sees a puzzle t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,9 @@ from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, PuzzleType
 from pipeline.puzzles.params import Params
-from pipeline.render.book import HowToPlay
-from pipeline.render.figures import Drawn, write_pair
+from pipeline.render.book import HowToPlay, Link
+from pipeline.render.figures import Drawn, write_if_changed, write_pair
+from pipeline.share.qr import qr_figure
 
 EXAMPLES = "examples"
 EXAMPLE_CODE = "how-to-play"
@@ -24,6 +26,45 @@ def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -
     """Draw the puzzle and its answer into OUTDIR/puzzles/<id>.svg and <id>-answer.svg."""
     folder = record_path(outdir, puzzle_id).parent
     return write_pair(folder, puzzle_id, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True))
+
+
+def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> Link | None:
+    """The puzzle's link as its label prints it (`style` none, qr or text): a QR code drawn into
+    OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https)."""
+    path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
+    if style == "qr":
+        code = qr_figure(url)
+        write_if_changed(path, code.svg)
+        return Link(qr=path, qr_mm=code.size_mm)
+    path.unlink(missing_ok=True)  # a code from an earlier layout would claim a link the page no longer prints
+    if style == "text":
+        return Link(text=link_text(url))
+    return None
+
+
+ISSUE_CODE = "issue-qr"  # puzzles/issue-qr.svg: no puzzle id is a bare word like this
+
+
+@dataclass(frozen=True)
+class IssueCode:
+    """A newsletter's one QR code, of the web page that lists the issue's links."""
+
+    src: str  # relative to OUTDIR
+    size_mm: float
+    text: str  # the page's address as printed under it
+
+
+def draw_issue_code(outdir: Path, url: str) -> IssueCode:
+    folder = outdir / "puzzles"
+    folder.mkdir(exist_ok=True)
+    code = qr_figure(url)
+    write_if_changed(folder / f"{ISSUE_CODE}.svg", code.svg)
+    return IssueCode(f"puzzles/{ISSUE_CODE}.svg", code.size_mm, link_text(url))
+
+
+def link_text(url: str) -> str:
+    """A link as printed: without its scheme, which every browser adds."""
+    return url.removeprefix("https://")
 
 
 def example_params(ptype: PuzzleType) -> Params:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 
 from pipeline import checkpoint, outdir as outdir_rules
 from pipeline.codes import puzzle_id
-from pipeline.errors import InputError, RecordError, StageError, StepLimit
+from pipeline.errors import InputError, RecordError, StageError, StepLimit, Unsuitable
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
 from pipeline.parallel import TaskPool, open_pool
 from pipeline.puzzles.base import Budget
@@ -85,6 +85,8 @@ def make_one(
         made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         return None, f"not proved within the budget ({exc})", time.perf_counter() - start
+    except Unsuitable as exc:
+        return None, exc.reason, time.perf_counter() - start
     reason = off_grade(params.difficulty, grade)
     if reason is not None:
         return None, reason, time.perf_counter() - start
@@ -109,11 +111,23 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str, version
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
     current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
-    return record if same and current else None
+    return record if same and current and not ptype.stale(record) else None
+
+
+def picture_of(stats: dict[str, Any]) -> str | None:
+    """The picture a puzzle shows, as a book must not repeat it: a library picture by its name, a
+    publisher's file by its content; None for a puzzle that is no picture."""
+    picture = stats.get("picture")
+    if not isinstance(picture, dict):
+        return None
+    if "sha256" in picture:
+        return f"file {picture.get('name')!s} ({str(picture['sha256'])[:12]})"
+    return f"library picture {picture.get('name')!s}"
 
 
 def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
-    """Fingerprint -> the manifest that published it, for every manifest in the spec's `exclude`."""
+    """Fingerprint (and picture, see picture_of) -> the manifest that published it, for every
+    manifest in the spec's `exclude`."""
     seen: dict[str, str] = {}
     for name in job.exclude:
         path = Path(name)
@@ -125,6 +139,8 @@ def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
         for entry in earlier.entries:
             if entry.role == "puzzle" and entry.stats.get("fingerprint"):
                 seen[entry.stats["fingerprint"]] = name
+            if entry.role == "puzzle" and picture_of(entry.stats):
+                seen[picture_of(entry.stats)] = name
     return seen
 
 
@@ -180,6 +196,9 @@ def generate(
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
                 used.add(record["stats"]["fingerprint"])
+                if picture_of(record["stats"]):
+                    used.add(picture_of(record["stats"]))
+                report.manifest.skipped += _passed_over(place, record)
                 place.record, place.seconds = record, seconds
 
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
@@ -235,7 +254,9 @@ def _make_round(
     ]
     for k, (record, reason, seconds) in pool.imap(make_one, tasks):
         if record is not None:
-            record["stats"]["fingerprint"] = fingerprint(record)
+            # in the order the record file keeps them (dumps_record sorts), so a manifest and an
+            # edition list a new puzzle's stats as they list the same puzzle reused from disk
+            record["stats"] = dict(sorted({**record["stats"], "fingerprint": fingerprint(record)}.items()))
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
             checkpoint.reached("generate:record")
             report.made += 1
@@ -251,12 +272,23 @@ def _make_round(
 
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:
     assert record is not None
+    picture = picture_of(record["stats"])  # first: the same picture makes the same puzzle
+    if picture in published:
+        return f"{picture} already published in {published[picture]}"
+    if picture in used:
+        return f"{picture} already in this job"
     mark = record["stats"]["fingerprint"]
     if mark in published:
         return f"same puzzle already published in {published[mark]}"
     if mark in used:
         return "same puzzle as another code in this job"
     return None
+
+
+def _passed_over(place: _Place, record: dict[str, Any]) -> list[Skip]:
+    """The pictures a code tried before the one it printed, each with the reason it was rejected."""
+    passed = record["stats"].get("passed_over", [])
+    return [Skip(section=place.section, code=place.code, reason=f"picture {name} passed over: {reason}") for name, reason in passed]
 
 
 def _carry_verdicts(outdir: Path, manifest: Manifest) -> None:

@@ -24,6 +24,7 @@ from pipeline.files import write_atomic
 from pipeline.puzzles.grading import grade_label
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
+from pipeline.share.puzzlink import puzzle_url
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -41,7 +42,7 @@ from pipeline.render.book import (
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
-from pipeline.stages.drawing import draw_figures, how_to_play
+from pipeline.stages.drawing import ISSUE_CODE, draw_figures, draw_issue_code, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
     GAP_MM,
@@ -66,6 +67,9 @@ MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
 Progress = Callable[[int, int], None]
 
+# A picture's title (from a manifest: untrusted) is cut at this many characters; the longest
+# library title has 27 ("Prescription Bottle Medical"), a publisher's file name may run longer.
+MAX_TITLE = 40
 BOOKLET = "booklet.pdf"
 ANSWERS = "answers.pdf"
 IMPOSED = "booklet-imposed.pdf"
@@ -113,6 +117,7 @@ class Loaded:
     ptype: Any
     puzzle: Any
     sha256: str  # of the record bytes the puzzle was read from
+    url: str  # where it is played online, written afresh from the record's clues
 
 
 def load_entry(outdir: Path, entry: Entry) -> Loaded:
@@ -122,31 +127,55 @@ def load_entry(outdir: Path, entry: Entry) -> Loaded:
     ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
-    return Loaded(entry, ptype, puzzle, sha256)
+    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record))
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
     return [load_entry(outdir, entry) for entry in entries]
 
 
-def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None]) -> list[Printed]:
+def no_links(section: int) -> str:
+    return "none"
+
+
+def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links) -> list[Printed]:
+    """The puzzles' pictures, and their links drawn as each section prints them (`link_style`)."""
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, grade_label(entry.grade)))
+        link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link=link, title=picture_title(entry), grade=grade_label(entry.grade)))
         checkpoint.reached("layout:figure")
         tick()
     return printed
 
 
+def picture_title(entry: Entry) -> str:
+    """The name of the picture a puzzle's answer shows ("Anchor"), or "" when it is no picture.
+    Read from a manifest, so anything but short text is ignored."""
+    picture = entry.stats.get("picture")
+    title = picture.get("title") if isinstance(picture, dict) else None
+    return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
+
+
+def picture_credits(entries: list[Entry]) -> tuple[str, ...]:
+    """The attribution the picture library's licence asks for, when the book prints its pictures."""
+    if not any(isinstance(e.stats.get("picture"), dict) and "library" in e.stats["picture"] for e in entries):
+        return ()
+    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
+
+    return (ATTRIBUTION,)
+
+
 # ---- documents ----------------------------------------------------------------------------
 
 
-def _doc_fields(job: JobSpec, title: str) -> dict[str, Any]:
+def _doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "title": title,
+        "credits": credits,
         "subtitle": job.subtitle,
         "author": job.author,
         "imprint": job.imprint,
@@ -247,7 +276,7 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
     return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
-def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
@@ -259,7 +288,7 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
         context = _page_fields(job, box)
-        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title), plan=plan, **context)
+        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title, credits), plan=plan, **context)
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
@@ -286,7 +315,7 @@ def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -
     return max(0.0, box.height - box.bottom - FOOTER_MM - top)
 
 
-def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed]) -> Rendered:
+def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
     """Render the sheet, measuring the room under the masthead and under the back's text on a
     first render, then filling it: one to three renders of two pages."""
     style = book_style(job)
@@ -296,12 +325,16 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
         answers = printed
     elif job.answers.from_previous_issue:
         answers, answers_from = previous, job.previous_issue().date
-    doc = _doc_fields(job, job.title)
+    doc = _doc_fields(job, job.title, credits)
     pages = how_to_play_pages(outdir, job)
+    issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
+    if issue_code is None:
+        (outdir / "puzzles" / f"{ISSUE_CODE}.svg").unlink(missing_ok=True)
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
         plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)
-        return pdf.render(_source("newsletter.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box))), plan
+        source = _source("newsletter.html.j2", outdir, doc=doc, plan=plan, issue_code=issue_code, **_page_fields(job, box))
+        return pdf.render(source), plan
 
     planned = box.content_height - MASTHEAD_MM
     booklet, plan = render(planned, None)
@@ -350,7 +383,12 @@ def _blank_drawn(outdir: Path, item: Printed) -> Printed:
         path = outdir / f"{role}-{item.number}.svg"
         path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
         drawn.append(Drawn(figure, path))
-    return replace(item, puzzle=drawn[0], answer=drawn[1])
+    link = item.link
+    if link is not None and link.qr is not None:
+        path = outdir / f"qr-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{link.qr_mm}mm" height="{link.qr_mm}mm"/>')
+        link = replace(link, qr=path)
+    return replace(item, puzzle=drawn[0], answer=drawn[1], link=link)
 
 
 # ---- the cover ------------------------------------------------------------------------------
@@ -436,12 +474,12 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         if progress:
             progress(done, total)
 
-    printed = draw_all(outdir, loaded, tick)
-    previous = draw_all(outdir, loaded_previous, tick)
+    printed = draw_all(outdir, loaded, tick, job.link_style)
+    previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
     render_job = render_newsletter if job.format == "newsletter" else render_book
     checkpoint.reached("layout:render")
     try:
-        rendered = render_job(job, outdir, printed, previous)
+        rendered = render_job(job, outdir, printed, previous, picture_credits(entries + previous_entries))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()

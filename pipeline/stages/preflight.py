@@ -18,9 +18,12 @@ from pipeline.puzzles.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
     HowToPlay,
+    Link,
     Printed,
+    place_section,
     plan_book,
     how_to_play_page,
+    puzzle_slot,
 )
 from pipeline.render.figures import Drawn, stand_in
 from pipeline.render.style import BookStyle, SectionStyle, Sizing
@@ -33,12 +36,14 @@ from pipeline.render.geometry import (
     page_box,
     answer_scale,
     place_answers,
-    place_puzzles,
 )
 from pipeline.spec import JobSpec, Section
-from pipeline.stages.drawing import example_params
+from pipeline.share.puzzlink import HOST, longest_url, url_prefix
+from pipeline.share.qr import largest_size_mm
+from pipeline.stages.drawing import example_params, link_text
 
 NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
+NOWHERE_QR = Path("puzzles/stand-in-qr.svg")
 
 
 def book_style(job: JobSpec) -> BookStyle:
@@ -78,11 +83,24 @@ def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
     )
 
 
-def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int) -> Printed:
-    """A blank puzzle with the label the real one will print: its section's grade, or the longest
-    grade word (medium) when the section grades but does not choose."""
+def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int, links: str) -> Printed:
+    """A blank puzzle with the label the real one will print: its link, and its section's grade,
+    or the longest grade word (medium) when the section grades but does not choose."""
     grade = grade_label({"tier": params.difficulty or "medium"})
-    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *_figures(ptype, params), grade)
+    figures = _figures(ptype, params)
+    link = _stand_in_link(ptype, params, links)
+    return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *figures, link=link, grade=grade)
+
+
+def _stand_in_link(ptype: PuzzleType, params: Params, style: str) -> Link | None:
+    """The most room the section's links can take, before any puzzle is made: the largest QR
+    code a URL of its grid can make, or the longest printed link."""
+    if style == "qr":
+        return Link(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(ptype.name, params.rows, params.cols)))
+    if style == "text":
+        longest = longest_url(ptype.name, params.rows, params.cols)
+        return Link(text=link_text(HOST + "p" * (longest - len(HOST))))
+    return None
 
 
 def _how_to_play(ptype: PuzzleType) -> HowToPlay:
@@ -110,7 +128,10 @@ def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Prin
         what = f"sections[{index}] ({section.heading})"
         puzzle_scale = 1.0  # the answers are checked at their natural size when their puzzles cannot fit
         try:
-            placed = place_puzzles([sample.puzzle.figure], box, section.per_page, legible, what, style.sections[index].sizing, count=section.count)
+            placed = place_section(
+                [sample.puzzle.figure], [puzzle_slot(sample, 1.0, Path("."))], box, section.per_page, legible, what,
+                style.sections[index].sizing, section.count,
+            )
             puzzle_scale = placed.scale
         except Unfit as exc:
             problems.append(str(exc))
@@ -140,7 +161,7 @@ def preflight(job: JobSpec) -> list[str]:
     """
     types = puzzle_types()
     style = book_style(job)
-    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1) for i, s in enumerate(job.sections)]
+    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1, job.link_style(i)) for i, s in enumerate(job.sections)]
     if style.newsletter:
         from pipeline.stages.layout import check_newsletter  # WeasyPrint measures the text of the back
 

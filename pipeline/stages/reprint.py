@@ -17,8 +17,7 @@ from pipeline import outdir as outdir_rules
 from pipeline.edition import PDFS, entries_of, read_edition, write_edition
 from pipeline.errors import InputError, StageError
 from pipeline.files import sha256_bytes, sha256_file, write_atomic
-from pipeline.manifest import Entry, Manifest, read_manifest, record_path, write_manifest
-from pipeline.records import dumps_record
+from pipeline.manifest import Entry, Manifest, entry_problems, read_manifest, record_path, write_manifest
 from pipeline.versions import differences
 
 Progress = Callable[[str], Callable[[int, int], None] | None]
@@ -39,8 +38,8 @@ def _check_records(edition_path: Path, puzzles: list[dict[str, Any]], entries: l
     tampered = []
     for item, entry in zip(puzzles, entries):
         verdict = item["entry"].get("verdict") or {}
-        written = dumps_record(item["record"]).encode()
-        if item["record"].get("id") != entry.id or sha256_bytes(written) != verdict.get("record_sha256"):
+        text = item.get("record")
+        if not isinstance(text, str) or sha256_bytes(text.encode()) != verdict.get("record_sha256"):
             tampered.append(entry.id)
     if tampered:
         raise InputError(
@@ -52,7 +51,7 @@ def _check_records(edition_path: Path, puzzles: list[dict[str, Any]], entries: l
 def _write_records(outdir: Path, puzzles: list[dict[str, Any]], entries: list[Entry]) -> None:
     """Each record as the edition holds it: the bytes its verdict was made for."""
     for item, entry in zip(puzzles, entries):
-        write_atomic(record_path(outdir, entry.id), dumps_record(item["record"]))
+        write_atomic(record_path(outdir, entry.id), item["record"])
 
 
 def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) -> ReprintReport:
@@ -61,6 +60,9 @@ def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) 
 
     edition = read_edition(edition_path)
     entries = entries_of(edition, edition_path)
+    problems = entry_problems(Manifest(job=edition.job, entries=entries))  # ids become file names
+    if problems:
+        raise InputError(f"{edition_path}: " + "; ".join(problems))
     _check_records(edition_path, edition.puzzles, entries)  # bad input: refused before the folder is made
     outdir_rules.claim(outdir)
     _write_records(outdir, edition.puzzles, entries)

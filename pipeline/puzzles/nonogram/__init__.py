@@ -8,14 +8,14 @@ and that no guessing is needed.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nonogram import generate, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nonogram import generate, grade, model, proof, render, rules, solver, source
 from pipeline.puzzles.nonogram.model import Nonogram
-from pipeline.puzzles.params import Params
+from pipeline.puzzles.params import Params, checks_files
 from pipeline.render.svg import FigureSize
 
 NOT_LINE_SOLVABLE = "not-line-solvable"
@@ -40,8 +40,71 @@ class NonogramParams(Params):
             raise ValueError("nonograms are easy, medium or hard: every one printed is solved line by line, and expert needs more")
         return value
 
+    picture: str = Field(
+        source.RANDOM, max_length=1000,
+        description="random, library, or a path to a folder or file of PNG, JPEG or SVG pictures",
+    )
+    theme: str | None = Field(None, description="with picture: library, one of the library's themes")
+    # not strict: a spec and a record write the names as a list
+    names: tuple[str, ...] = Field((), strict=False, description="with picture: library, the pictures to choose from")
+    fit: Literal["grid", "aspect"] = Field(
+        "grid", description="grid: the picture fills the size given; aspect: the size is the longest side, "
+        "the other from the picture's shape (one picture file, or one library name)",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _grid_from_picture(cls, data: Any, info: ValidationInfo) -> Any:
+        """From a spec with fit: aspect, rows x cols from the picture: the longer side gets the
+        size given. Records keep the grid they were made with, so this runs for specs only."""
+        if not (isinstance(data, dict) and data.get("fit") == "aspect" and checks_files(info)):
+            return data
+        rows, cols, picture, names = (data.get(k, d) for k, d in (("rows", 10), ("cols", 10), ("picture", source.RANDOM), ("names", ())))
+        if not (_is_int(rows) and _is_int(cols) and isinstance(picture, str) and isinstance(names, (list, tuple))):
+            return data  # the fields' own validation says what is wrong
+        return {**data, **source.grid_for(picture, tuple(names), max(rows, cols))}
+
+    @field_validator("picture")
+    @classmethod
+    def _picture_readable(cls, picture: str, info: ValidationInfo) -> str:
+        """From a spec: the pictures extra is installed and every file named holds a picture."""
+        if picture != source.RANDOM and checks_files(info):
+            source.require_extra()
+            if picture != source.LIBRARY:
+                source.check_files(picture)
+        return picture
+
+    @field_validator("theme")
+    @classmethod
+    def _known_theme(cls, theme: str | None, info: ValidationInfo) -> str | None:
+        if theme is not None and checks_files(info):
+            source.check_theme(theme)
+        return theme
+
+    @field_validator("names")
+    @classmethod
+    def _known_names(cls, names: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        if names and checks_files(info):
+            source.require_extra()  # the names are looked up in the library the extra installs
+            source.check_names(names)
+        return names
+
+    @model_validator(mode="after")
+    def _library_choices(self) -> "NonogramParams":
+        if (self.theme is not None or self.names) and self.picture != source.LIBRARY:
+            raise ValueError("theme and names choose among library pictures: they need picture: library")
+        if self.theme is not None and self.names:
+            raise ValueError("give a theme or a list of names, not both")
+        return self
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
+    if params.picture != source.RANDOM:
+        return source.generate(params, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
 
 
@@ -60,5 +123,5 @@ PUZZLE_TYPE = PuzzleType(
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
-    cell_mm=render.CELL_MM, max_cell_mm=9.0,
+    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale,
 )

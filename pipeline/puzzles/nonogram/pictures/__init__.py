@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from pipeline.errors import Unsuitable
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
@@ -44,16 +45,12 @@ __all__ = [
 Shape = tuple[int, int] | int  # (rows, cols), or the longest side: rows x cols from the aspect
 
 
-class PictureRejected(Exception):
+class PictureRejected(Unsuitable):
     """The picture cannot become a good puzzle at this size; `reason` says why, for the manifest.
 
     Not an InputError: a library picture that does not fit is skipped, and a publisher's image is
     reported in the manifest rather than stopping the job.
     """
-
-    def __init__(self, reason: str):
-        self.reason = reason
-        super().__init__(reason)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from pipeline import safeio
 from pipeline.errors import InputError
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -23,6 +24,9 @@ SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 SVG_PIXELS = 512
 # Larger images are shrunk to this before thresholding; a grid has at most 30 cells a side.
 MAX_PIXELS = 1024
+# A picture file is read only up to this size: a 24-megapixel photo is about 10 MB as JPEG and
+# 50 MB as PNG, and a spec must not be able to make us read a disk image or a device.
+MAX_FILE_BYTES = 64_000_000
 
 
 def reader_version() -> str:
@@ -67,10 +71,7 @@ def _read_grey(path: Path) -> Image.Image:
     """The file as grey levels on white paper (transparency composited over white)."""
     if path.suffix.lower() not in SUFFIXES:
         raise PictureError(path, f"not a picture this can read: use one of {', '.join(SUFFIXES)}")
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise PictureError(path, f"cannot read the file: {error.strerror or error}") from None
+    data = read_picture_file(path)
     if not data:
         raise PictureError(path, "the file is empty")
     if path.suffix.lower() == ".svg":
@@ -85,6 +86,14 @@ def _read_grey(path: Path) -> Image.Image:
         raise PictureError(path, "the image has no pixels")
     image.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.BOX)
     return _on_white(image)
+
+
+def read_picture_file(path: Path) -> bytes:
+    """A picture file's bytes: a regular file of at most MAX_FILE_BYTES (PictureError otherwise)."""
+    try:
+        return safeio.read_bounded(path, MAX_FILE_BYTES)
+    except safeio.Unsafe as error:
+        raise PictureError(path, f"cannot read the file: {error}") from None
 
 
 def _render_svg(path: Path, data: bytes) -> bytes:
