@@ -60,8 +60,6 @@ def make_record(
         record["url"] = puzzle_url(record)
     if grade is not None:
         record["grade"] = grade
-    if grade is not None:
-        record["grade"] = grade
     record["stats"] = stats
     return record
 

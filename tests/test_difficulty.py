@@ -93,7 +93,7 @@ def test_a_record_of_the_wrong_grade_for_its_difficulty_is_flagged(ramp: Path, t
 
 
 def test_easy_to_hard_orders_by_grade_and_score_and_makes_the_same_codes(tmp_path: Path) -> None:
-    spec = "title: o\nseed: order\n{order}sections:\n  - {{type: nonogram, size: 15, count: 6}}\n"
+    spec = "title: o\nseed: order\n{order}sections:\n  - {{type: nonogram, size: 15, count: 6, difficulty: hard}}\n"
     made = {}
     for order in ("", "order: easy-to-hard\n"):
         generate(parse_spec(spec.format(order=order)), tmp_path / str(len(order)), jobs=1)
@@ -102,12 +102,21 @@ def test_easy_to_hard_orders_by_grade_and_score_and_makes_the_same_codes(tmp_pat
     assert sorted(e.code for e in plain) == sorted(e.code for e in ramped)
     ranks = [(["easy", "medium", "hard"].index(e.grade["tier"]), e.grade["score"]) for e in ramped]
     assert ranks == sorted(ranks) and [e.number for e in ramped] == list(range(1, 7))
-    assert len({e.grade["tier"] for e in ramped}) > 1, "pick a seed whose puzzles differ in grade"
+    assert len({e.grade["score"] for e in ramped}) > 1, "pick a seed whose puzzles differ in score"
     assert [e.code for e in plain] != [e.code for e in ramped]
 
 
+def test_puzzles_are_graded_only_where_a_difficulty_is_asked_for(tmp_path: Path) -> None:
+    """Grading costs up to 11 times the making: a section without a difficulty is not graded."""
+    generate(parse_spec("title: g\nseed: g\nsections:\n  - {type: nonogram, size: 10, count: 2}\n"), tmp_path, jobs=1)
+    for entry in read_manifest(tmp_path).puzzles():
+        assert entry.grade is None and "grade" not in json.loads((tmp_path / "puzzles" / f"{entry.id}.json").read_text())
+    with pytest.raises(SpecError, match="order: easy-to-hard sorts graded puzzles"):
+        parse_spec("title: g\nseed: g\norder: easy-to-hard\nsections:\n  - {type: nonogram, size: 10, count: 2}\n")
+
+
 def test_a_section_order_overrides_the_job_order() -> None:
-    job = parse_spec("title: o\nseed: s\norder: easy-to-hard\nsections:\n  - {type: nonogram, count: 1, order: codes}\n  - {type: kuralin, count: 1}\n")
+    job = parse_spec("title: o\nseed: s\norder: easy-to-hard\nsections:\n  - {type: nonogram, count: 1, order: codes}\n  - {type: kuralin, count: 1, difficulty: expert}\n")
     assert [job.section_order(i) for i in (0, 1)] == ["codes", "easy-to-hard"]
 
 

@@ -104,19 +104,21 @@ def grade_of(finished: bool, run: Solve, effort: dict[str, float]) -> Grade:
     )
 
 
-def off_grade(wanted: str | None, grade: Grade) -> str | None:
+def off_grade(wanted: str | None, grade: Grade | None) -> str | None:
     """Why a puzzle of `grade` does not fill a place that asks for the tier `wanted` (a skip
     reason, like an unprovable code's), or None when it does or no tier was asked for."""
-    if wanted is None or grade.tier == wanted:
+    if wanted is None or grade is None or grade.tier == wanted:
         return None
     return f"graded {grade.tier or 'unfinished'}, not {wanted}"
 
 
-def grade_fields(grade: Grade) -> dict[str, Any]:
+def grade_fields(grade: Grade | None) -> dict[str, Any] | None:
     """The grade as a record and the manifest write it: tier, score and rounds per technique.
     The effort measures stay out: they describe the grader's yardstick, not the puzzle's grade.
     Keys in sorted order, as a record read back from disk has them, so a fresh entry and a reused
     one write the same manifest and edition bytes."""
+    if grade is None:
+        return None
     return {"score": grade.score, "techniques": dict(grade.techniques), "tier": grade.tier}
 
 

@@ -106,8 +106,8 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str, version
         ptype, _, record, _ = load_puzzle(path, puzzle_types())
     except RecordError:
         return None  # a damaged cache file is regenerated, not trusted
-    if not isinstance(record.get("stats"), dict) or not isinstance(record.get("grade"), dict):
-        return None  # a record from before grades is made again, and graded
+    if not isinstance(record.get("stats"), dict) or isinstance(record.get("grade"), dict) != (params.difficulty is not None):
+        return None  # graded exactly when its section asks for a difficulty
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
     current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
