@@ -63,6 +63,12 @@ class Solve:
     top_rounds: int  # rounds that used a technique of tier `top`
 
 
+def up_to(tier: str, techniques: Sequence[Technique[State]]) -> list[Technique[State]]:
+    """The techniques of `tier` and the tiers below it, easiest first as given."""
+    allowed = TIERS.index(tier)
+    return [t for t in techniques if TIERS.index(t.tier) <= allowed]
+
+
 def run_techniques(
     state: State,
     techniques: Sequence[Technique[State]],

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques
+from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.kuralin.model import KuralinPuzzle
 
 UNKNOWN, WHITE, BLACK = 0, 1, 2
@@ -407,8 +407,7 @@ def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
 
 def solve_with(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> tuple[Position, Solve]:
     """Run the techniques of tiers up to `tier`; the final position and the run."""
-    allowed = TIERS.index(tier)
-    chosen = [t for t in techniques(budget) if TIERS.index(t.tier) <= allowed]
+    chosen = up_to(tier, techniques(budget))
     position = Position(Board.of(puzzle))
     run = run_techniques(position, chosen, Position.solved, budget)
     return position, run

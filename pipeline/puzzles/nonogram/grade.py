@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Technique, grade_of, run_techniques
+from pipeline.puzzles.grading import Contradiction, Grade, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nonogram.model import Clue, Nonogram
 
 Line = tuple[bool | None, ...]  # True filled, False empty, None unknown
@@ -297,8 +297,7 @@ def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
 
 def solve_with(puzzle: Nonogram, tier: str, budget: Budget):
     """Run the techniques of tiers up to `tier`; the final position and the run."""
-    allowed = TIERS.index(tier)
-    chosen = [t for t in techniques(budget) if TIERS.index(t.tier) <= allowed]
+    chosen = up_to(tier, techniques(budget))
     position = Position.blank(puzzle)
     run = run_techniques(position, chosen, Position.solved, budget)
     return position, run

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques
+from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, components
 
 # The exhaustive count stops here. Over codes grade-1..grade-100 at 8x8 it needed a median of 5k
@@ -322,8 +322,7 @@ def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
 
 def solve_with(puzzle: NuritwinPuzzle, tier: str, budget: Budget) -> tuple[Position, Solve]:
     """Run the techniques of tiers up to `tier`; the final position and the run."""
-    allowed = TIERS.index(tier)
-    chosen = [t for t in techniques(budget) if TIERS.index(t.tier) <= allowed]
+    chosen = up_to(tier, techniques(budget))
     position = Position(Board.of(puzzle))
     run = run_techniques(position, chosen, Position.solved, budget)
     return position, run
