@@ -11,7 +11,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from conftest import cli, tree, write_spec  # noqa: E402
+from conftest import alive, cli, descendants, tree, write_spec  # noqa: E402
 from pipeline.cluster import ClusterPool  # noqa: E402
 from pipeline.errors import InputError, StageError  # noqa: E402
 from pipeline.spec import parse_spec  # noqa: E402
@@ -98,28 +98,6 @@ def test_a_task_that_raises_names_its_puzzle_not_a_remote_traceback() -> None:
         with ClusterPool(cluster.scheduler_address) as pool:
             with pytest.raises(StageError, match=r"\(_fails \('harbour',\)\): ValueError: no puzzle for harbour"):
                 list(pool.imap(_fails, [("harbour",)]))
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process started below `pid`, read from /proc."""
-    found: set[int] = set()
-    todo = [pid]
-    while todo:
-        parent = todo.pop()
-        for task in Path(f"/proc/{parent}/task").glob("*"):
-            children = (task / "children").read_text().split() if (task / "children").exists() else []
-            for child in map(int, children):
-                if child not in found:
-                    found.add(child)
-                    todo.append(child)
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
-    except (FileNotFoundError, ProcessLookupError):
-        return False
 
 
 @pytest.mark.slow

@@ -23,7 +23,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, alive, descendants
 from pipeline import checkpoint
 from pipeline.render import pdf
 from pipeline.render.geometry import page_box
@@ -33,32 +33,6 @@ from pipeline.stages.preflight import book_style
 SPEC = "title: Signals\nseed: signals\nsections: [{type: nonogram, size: 5, count: 4}]\n"
 SEED = int(os.environ.get("PUZZLEPRESS_SIGNAL_SEED", str(random.randrange(1 << 30))))
 EXPECTED = {signal.SIGINT: 130, signal.SIGTERM: 143, signal.SIGKILL: -signal.SIGKILL}
-
-
-def _descendants(root: int) -> set[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found, todo = set(), [root]
-    while todo:
-        for child in children.get(todo.pop(), []):
-            if child not in found:
-                found.add(child)
-                todo.append(child)
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 class Run:
@@ -92,7 +66,7 @@ class Run:
         for line in self.points:
             seen += line.strip() == point
             if not sent and seen == nth:
-                processes = _descendants(self.proc.pid)
+                processes = descendants(self.proc.pid)
                 if delay:
                     self.release()
                     time.sleep(delay)
@@ -128,9 +102,9 @@ def _whole(out: Path, *, parts_allowed: bool) -> None:
 
 def _no_leftovers(processes: set[int]) -> None:
     deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and any(_alive(p) for p in processes):
+    while time.monotonic() < deadline and any(alive(p) for p in processes):
         time.sleep(0.1)
-    leftover = [p for p in processes if _alive(p)]
+    leftover = [p for p in processes if alive(p)]
     for pid in leftover:  # do not let a failure leave them running for ever
         os.kill(pid, signal.SIGKILL)
     assert not leftover, "processes of the build outlived it"
