@@ -19,6 +19,7 @@ import re
 import stat
 from pathlib import Path
 
+from pipeline import safeio
 from pipeline.errors import InputError
 
 MARKER = ".puzzlepress-output"
@@ -41,7 +42,7 @@ def parse(text: str) -> Path:
 def check(outdir: Path) -> Path:
     """Refuse an output folder we must not write into; writes nothing. Returns the resolved path."""
     shown = _shown(outdir)
-    raw = os.fsencode(outdir) if _encodable(outdir) else None
+    raw = os.fsencode(outdir) if safeio.is_text(str(outdir)) else None
     if raw is None:
         raise InputError(f"output path {shown} is not valid Unicode text; {_CHOOSE}")
     if b"\0" in raw:
@@ -164,13 +165,6 @@ def _home() -> Path | None:
     except (RuntimeError, KeyError, OSError):
         return None
 
-
-def _encodable(path: Path) -> bool:
-    try:
-        str(path).encode("utf-8")
-        return True
-    except UnicodeEncodeError:
-        return False
 
 
 def _shown(path: Path) -> str:

@@ -115,15 +115,22 @@ def check_tree(data: Any) -> None:
             stack.extend((value, depth + 1) for value in node)
 
 
-def _check_text(text: str, root: Any) -> None:
+def is_text(text: str) -> bool:
+    """False for a lone surrogate, which is how Python hands over bytes that are not UTF-8."""
     if text.isascii():
-        return
+        return True
     try:
         text.encode("utf-8")
+        return True
     except UnicodeEncodeError:
+        return False
+
+
+def _check_text(text: str, root: Any) -> None:
+    if not is_text(text):
         place = _place_of(text, root)
         raise Unsafe(f"{place}: holds a lone surrogate ({text!r}), which is not Unicode text" if place else
-                     f"holds a lone surrogate ({text!r}), which is not Unicode text") from None
+                     f"holds a lone surrogate ({text!r}), which is not Unicode text")
 
 
 def _place_of(text: str, root: Any) -> str:

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline import outdir as outdir_rules
+from pipeline import outdir as outdir_rules, safeio
 from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
@@ -43,7 +43,7 @@ def make_single(
     params = option_params(ptype, size, difficulty)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
-    if code is not None and (len(code) > 200 or not _is_text(code)):
+    if code is not None and (len(code) > 200 or not safeio.is_text(code)):
         raise OptionError("--code must be at most 200 characters of valid Unicode text")
     if not seconds > 0:
         raise OptionError("--seconds must be more than 0")
@@ -88,11 +88,3 @@ def option_params(ptype: PuzzleType, size: str | None, difficulty: str | None = 
             f"such as {most}x{least} ({', '.join(ptype.presets)} are the usual sizes)"
         ) from None
 
-
-def _is_text(text: str) -> bool:
-    """False for a lone surrogate, which is how Python hands over bytes that are not UTF-8."""
-    try:
-        text.encode("utf-8")
-        return True
-    except UnicodeEncodeError:
-        return False
