@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import tempfile
 import time
-from dataclasses import replace
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
