@@ -47,7 +47,7 @@ class Entry:
     timings: dict[str, float] = field(default_factory=dict)
     verdict: dict[str, Any] | None = None
     url: str | None = None  # where the puzzle is played online (puzz.link)
-    grade: dict[str, Any] | None = None  # the record's grade: tier, score, techniques
+    grade: dict[str, Any] | None = None  # tier, score, techniques: the record's, or the grader's for an ungraded section
 
     @property
     def label(self) -> str:
@@ -55,9 +55,12 @@ class Entry:
         return f"{self.cols}×{self.rows}"
 
     def describes(self, record: dict[str, Any]) -> list[str]:
-        """The fields in which a record differs from this entry; [] when it is this entry's puzzle."""
-        wanted = {"id": self.id, "type": self.type, "rows": self.rows, "cols": self.cols, "code": self.code,
-                  "params": self.params, "grade": self.grade}
+        """The fields in which a record differs from this entry; [] when it is this entry's puzzle.
+        A record carries a grade only when its section asked for a difficulty; then it must be
+        the entry's (an ungraded section's grade lives in the entry alone)."""
+        wanted = {"id": self.id, "type": self.type, "rows": self.rows, "cols": self.cols, "code": self.code, "params": self.params}
+        if "grade" in record:
+            wanted["grade"] = self.grade
         return [name for name, value in wanted.items() if record.get(name, {} if name == "params" else None) != value]
 
     @property
@@ -117,7 +120,7 @@ def unproved_reason(outdir: Path, entry: Entry) -> str | None:
         sha256 = sha256_bytes(safeio.read_bounded(record_path(outdir, entry.id), safeio.RECORD_BYTES))
     except safeio.Unsafe:
         return "its record is missing or unreadable"
-    return trust.verdict_problem(entry.verdict, sha256)
+    return trust.verdict_problem(entry.verdict, sha256, entry.grade)
 
 
 def write_manifest(outdir: Path, manifest: Manifest) -> None:

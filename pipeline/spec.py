@@ -337,19 +337,6 @@ class JobSpec(Strict):
             raise ValueError("; ".join(problems))
         return self
 
-    @model_validator(mode="after")
-    def _order_needs_grades(self) -> "JobSpec":
-        ungraded = [
-            f"sections[{i}]" for i, section in enumerate(self.sections)
-            if self.section_order(i) == "easy-to-hard" and section.puzzle_params.difficulty is None
-        ]
-        if ungraded:
-            raise ValueError(
-                f"order: easy-to-hard sorts graded puzzles, and {', '.join(ungraded)} choose no difficulty; "
-                "give them a difficulty (puzzles are graded only where one is asked for)"
-            )
-        return self
-
     def section_order(self, section_index: int) -> str:
         """How a section's puzzles are ordered: its own `order`, or the job's."""
         return self.sections[section_index].order or self.order

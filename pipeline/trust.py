@@ -32,8 +32,10 @@ def verifier_id() -> str:
     return f"{__version__}+{digest.hexdigest()[:16]}"
 
 
-def verdict_problem(verdict: dict[str, Any] | None, record_sha256: str) -> str | None:
-    """Why a verdict does not prove the record with these bytes, or None when it does."""
+def verdict_problem(verdict: dict[str, Any] | None, record_sha256: str, grade: dict[str, Any] | None = None) -> str | None:
+    """Why a verdict does not prove the record with these bytes, printed with this `grade`, or
+    None when it does. The grade an ungraded section prints lives in the manifest, outside the
+    record's bytes, so the verdict must have found exactly it."""
     if not isinstance(verdict, dict):
         return "not verified"
     if verdict.get("status") != "proved":
@@ -43,4 +45,6 @@ def verdict_problem(verdict: dict[str, Any] | None, record_sha256: str) -> str |
         return "its record changed after it was verified" if verdict.get("record_sha256") else "its verdict names no record"
     if verdict.get("verifier") != verifier_id():
         return "verified by another version of puzzlepress"
+    if grade is not None and (verdict.get("grade") or {}).get("fields") != grade:
+        return "its grade is not the one verify found"
     return None

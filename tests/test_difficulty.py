@@ -13,7 +13,7 @@ from conftest import cli, write_spec
 from pipeline.errors import SpecError, StageError
 from pipeline.manifest import read_manifest
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import grade_label
+from pipeline.puzzles.grading import grade_label, rank
 from pipeline.records import dumps_record
 from pipeline.registry import get_type
 from pipeline.spec import parse_spec
@@ -68,8 +68,8 @@ def test_codes_of_another_grade_are_skipped_with_their_grade(ramp: Path) -> None
 
 
 def test_verify_regrades_and_flags_a_tampered_grade(ramp: Path, tmp_path: Path) -> None:
-    verdicts = [e.verdict for e in read_manifest(ramp).entries]
-    assert all(v["grade"] == {"ok": True, "tier": v["grade"]["tier"], "seconds": v["grade"]["seconds"]} for v in verdicts)
+    entries = read_manifest(ramp).entries
+    assert all(e.verdict["grade"]["ok"] and e.verdict["grade"]["fields"] == e.grade for e in entries)
     entry = read_manifest(ramp).puzzles()[2]
     path = tmp_path / f"{entry.id}.json"
     record = json.loads((ramp / "puzzles" / f"{entry.id}.json").read_text())
@@ -106,13 +106,49 @@ def test_easy_to_hard_orders_by_grade_and_score_and_makes_the_same_codes(tmp_pat
     assert [e.code for e in plain] != [e.code for e in ramped]
 
 
-def test_puzzles_are_graded_only_where_a_difficulty_is_asked_for(tmp_path: Path) -> None:
-    """Grading costs up to 11 times the making: a section without a difficulty is not graded."""
-    generate(parse_spec("title: g\nseed: g\nsections:\n  - {type: nonogram, size: 10, count: 2}\n"), tmp_path, jobs=1)
-    for entry in read_manifest(tmp_path).puzzles():
-        assert entry.grade is None and "grade" not in json.loads((tmp_path / "puzzles" / f"{entry.id}.json").read_text())
-    with pytest.raises(SpecError, match="order: easy-to-hard sorts graded puzzles"):
-        parse_spec("title: g\nseed: g\norder: easy-to-hard\nsections:\n  - {type: nonogram, size: 10, count: 2}\n")
+UNGRADED = "title: g\nseed: g\n{order}sections:\n  - {{type: nonogram, size: 10, count: 4}}\n"
+
+
+def test_a_section_without_a_difficulty_is_graded_but_not_chosen(tmp_path: Path) -> None:
+    """The grade of an ungraded section lives in the manifest, found again and bound by verify;
+    its records stay as they were (no grade), so the golden records are unchanged."""
+    ran = cli("build", write_spec(tmp_path, UNGRADED.format(order="")), "-o", tmp_path / "out")
+    assert ran.code == 0, ran.stderr
+    entries = read_manifest(tmp_path / "out").puzzles()
+    assert len({e.grade["tier"] for e in entries}) > 1, "pick a seed whose puzzles differ in grade"
+    for entry in entries:
+        assert "grade" not in json.loads((tmp_path / "out" / "puzzles" / f"{entry.id}.json").read_text())
+        assert entry.verdict["grade"]["fields"] == entry.grade
+    text = "\n".join(page_texts(tmp_path / "out" / "booklet.pdf"))
+    assert all(f"{e.number} Nonogram 10×10 · {grade_label(e.grade)}" in text for e in entries)
+
+
+def test_a_grade_changed_in_the_manifest_is_not_printed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert cli("build", write_spec(tmp_path, UNGRADED.format(order="")), "-o", out).code == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["puzzles"][0]["grade"]["tier"] = "hard" if manifest["puzzles"][0]["grade"]["tier"] != "hard" else "easy"
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    ran = cli("layout", out)
+    assert ran.code != 0 and "its grade is not the one verify found" in ran.stderr
+    ran = cli("verify", out)  # the verdict no longer covers the grade: judged again, and the lie found
+    assert ran.code != 0 and "grade: the manifest says" in ran.stderr
+
+
+def test_easy_to_hard_sorts_a_section_without_a_difficulty(tmp_path: Path) -> None:
+    generate(parse_spec(UNGRADED.format(order="order: easy-to-hard\n")), tmp_path, jobs=1)
+    ranks = [rank(e.grade) for e in read_manifest(tmp_path).puzzles()]
+    assert ranks == sorted(ranks) and len(set(ranks)) > 1
+
+
+def test_a_reused_record_keeps_the_grade_verify_found(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    spec = write_spec(tmp_path, UNGRADED.format(order=""))
+    assert cli("build", spec, "-o", out).code == 0
+    first = [e.grade for e in read_manifest(out).puzzles()]
+    report = generate(parse_spec(spec.read_text()), out, jobs=1)
+    assert report.reused == 4 and report.made == 0
+    assert [e.grade for e in read_manifest(out).puzzles()] == first
 
 
 def test_a_section_order_overrides_the_job_order() -> None:

@@ -238,9 +238,8 @@ def test_contents_page_numbers_are_the_real_ones(book: Built) -> None:
     texts = book.texts()
     lines = [(m.group(1).strip(), int(m.group(2))) for m in re.finditer(r"^(\S.*?)[ .]+(\d+)\s*$", texts[UNNUMBERED], re.M)]
     contents = {text.split(" · ")[0]: page for text, page in lines}
-    # sections that choose no difficulty are not graded, so their lines name no grades
-    # (tests/test_difficulty.py checks the lines of graded sections)
-    assert not [text for text, _ in lines if " · " in text]
+    # every section is graded, so each section's line ends with its grades
+    assert all(re.fullmatch(r".* · \d+ \w+(, \d+ \w+)*", text) for text, _ in lines if text.startswith(("Warm", "Nonogram")))
     expected = {
         "How to play Nonogram": "how-to-play-nonogram",
         "Warm-up": "section-0",

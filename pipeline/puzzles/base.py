@@ -162,17 +162,23 @@ class PuzzleType:
         return made
 
     def make_graded(
-        self, params: Params | int | str, code: str, budget: Budget, version: int | None = None
+        self, params: Params | int | str, code: str, budget: Budget, version: int | None = None, *, always: bool = True
     ) -> tuple[Generated, "Grade | None"]:
-        """The puzzle a code makes and, when its parameters ask for a difficulty, its grade.
-        Grading gets GRADE_STEPS of its own under the same deadline, so a slow generation does not
-        leave a puzzle ungraded. Puzzles without a difficulty are not graded: grading costs up to
-        11 times the making (Nonogram 15x15: 10.7 ms against 0.9 ms CPU), which every build paid."""
+        """The puzzle a code makes and its grade: graded when its parameters ask for a difficulty
+        or `always`, else None. Grading gets GRADE_STEPS of its own under the same deadline, so
+        a slow generation does not leave a puzzle ungraded. A puzzle whose parameters ask for no
+        difficulty and whose grading reaches its limit is kept, ungraded (None): nothing asked
+        for its grade."""
         chosen = params if isinstance(params, Params) else self.make_params(params)
         made = self.make(chosen, code, budget, version)
-        if chosen.difficulty is None:
+        if chosen.difficulty is None and not always:
             return made, None
-        return made, self.grade(made.puzzle, budget.child(GRADE_STEPS))
+        try:
+            return made, self.grade(made.puzzle, budget.child(GRADE_STEPS))
+        except StepLimit:
+            if chosen.difficulty is not None:
+                raise
+            return made, None
 
     def params_of(self, record: dict[str, Any]) -> Params:
         """The parameters a record was made with: its grid, and its `params` field when other

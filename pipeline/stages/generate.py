@@ -8,6 +8,7 @@ continues where it stopped, and a spec that only changes the layout regenerates 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import time
@@ -16,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from pipeline import checkpoint, outdir as outdir_rules
+from pipeline import checkpoint, outdir as outdir_rules, trust
 from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit, Unsuitable
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
 from pipeline.parallel import TaskPool, open_pool
-from pipeline.puzzles.base import Budget
+from pipeline.puzzles.base import GRADE_STEPS, Budget
 from pipeline.puzzles.grading import grade_fields, off_grade, rank
 from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
@@ -51,8 +52,10 @@ class _Place:
     type: str
     params: Params
     version: int  # the generator version: the current one unless the spec pins an earlier one
+    ordered: bool  # sorted easy to hard: graded as it is made, even without a difficulty
     codes: Iterator[str]
     record: dict[str, Any] | None = None
+    grade: dict[str, Any] | None = None  # the grader's fields; in the record too when a difficulty was asked for
     seconds: float = 0.0
     tries: int = 0
     code: str = ""
@@ -70,35 +73,77 @@ def fingerprint(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def make_one(
-    type_name: str, values: dict[str, Any], code: str, seconds: float, version: int
-) -> tuple[dict[str, Any] | None, str | None, float]:
-    """Make and grade one puzzle in a worker process: (record, None, seconds) or (None, reason,
-    seconds). A puzzle of another grade than the parameters' difficulty is a reason, like an
-    unprovable code: the place tries its next code.
+@dataclass(frozen=True)
+class Outcome:
+    """What one code gave its place: a record and its grade, or the reason it was passed over."""
+
+    record: dict[str, Any] | None
+    grade: dict[str, Any] | None
+    reason: str | None
+    seconds: float
+
+
+def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float, version: int, ordered: bool) -> Outcome:
+    """Make one puzzle in a worker process, and grade it when its parameters ask for a difficulty
+    or its section is `ordered` easy to hard (verify grades the others: grading every puzzle
+    twice cost 11 s of a 24 s build of configs/book.yaml). A puzzle of another grade than the
+    parameters' difficulty is a reason, like an unprovable code: the place tries its next code.
+    The grade joins the record only when a difficulty was asked for, so the records of ungraded
+    sections (and the golden records) stay what they were; the manifest carries every grade.
 
     Parameters travel as plain values, so a task is the same whatever runs it."""
     ptype = get_type(type_name)
     params = ptype.params(**values)
     start = time.perf_counter()
     try:
-        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version)
+        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version, always=ordered)
     except StepLimit as exc:
-        return None, f"not proved within the budget ({exc})", time.perf_counter() - start
+        return Outcome(None, None, f"not proved within the budget ({exc})", time.perf_counter() - start)
     except Unsuitable as exc:
-        return None, exc.reason, time.perf_counter() - start
+        return Outcome(None, None, exc.reason, time.perf_counter() - start)
     reason = off_grade(params.difficulty, grade)
     if reason is not None:
-        return None, reason, time.perf_counter() - start
+        return Outcome(None, None, reason, time.perf_counter() - start)
     pid = puzzle_id(type_name, params, code)
-    record = make_record(
-        ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version, grade=grade_fields(grade)
-    )
-    return record, None, time.perf_counter() - start
+    fields = grade_fields(grade)
+    chosen = fields if params.difficulty is not None else None
+    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version, grade=chosen)
+    return Outcome(record, fields, None, time.perf_counter() - start)
 
 
-def load_cached(outdir: Path, type_name: str, params: Params, code: str, version: int) -> dict[str, Any] | None:
-    """A record on disk for exactly this puzzle and generator version, or None."""
+def verified_grades(outdir: Path) -> dict[str, dict[str, Any]]:
+    """Puzzle id -> the grade this version's verify found for the record on disk, from the last
+    run's manifest: what a reused record of an ungraded section is printed with. A grade that
+    another version's grader found is not reused, as its techniques may have changed."""
+    try:
+        entries = read_manifest(outdir).entries
+    except RecordError:
+        return {}
+    found = {}
+    for entry in entries:
+        verdict = entry.verdict or {}
+        fields = (verdict.get("grade") or {}).get("fields")
+        if verdict.get("verifier") == trust.verifier_id() and isinstance(fields, dict):
+            found[entry.id] = fields
+    return found
+
+
+def grade_one(type_name: str, record: dict[str, Any], seconds: float) -> dict[str, Any] | None:
+    """The grade of a reused record of an ordered section whose grade no verify of this version
+    found (a second `generate` before any `verify`), in a worker process; None when grading
+    reaches its limit."""
+    ptype = get_type(type_name)
+    try:
+        return grade_fields(ptype.grade(ptype.from_record(record), Budget(GRADE_STEPS, seconds)))
+    except StepLimit:
+        return None
+
+
+def load_cached(
+    outdir: Path, type_name: str, params: Params, code: str, version: int, graded: dict[str, dict[str, Any]]
+) -> Outcome | None:
+    """A record on disk for exactly this puzzle and generator version, with its grade (`graded`
+    holds those of ungraded sections, see verified_grades; None when none is known), or None."""
     path = record_path(outdir, puzzle_id(type_name, params, code))
     if not path.exists():
         return None
@@ -111,7 +156,10 @@ def load_cached(outdir: Path, type_name: str, params: Params, code: str, version
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
     current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
-    return record if same and current and not ptype.stale(record) else None
+    if not same or not current or ptype.stale(record):
+        return None
+    grade = record["grade"] if params.difficulty is not None else graded.get(record["id"])
+    return Outcome(record, grade, None, 0.0)
 
 
 def picture_of(stats: dict[str, Any]) -> str | None:
@@ -156,7 +204,8 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
         for index, section in enumerate(spec.sections):
             stream = codes(spec, role, index)
             version = spec.generator_version(index)
-            places += [_Place(role, index, section.type, section.puzzle_params, version, stream) for _ in range(section.count)]
+            ordered = spec.section_order(index) == "easy-to-hard"
+            places += [_Place(role, index, section.type, section.puzzle_params, version, ordered, stream) for _ in range(section.count)]
     return places
 
 
@@ -179,6 +228,7 @@ def generate(
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
 
+    graded = {} if fresh else verified_grades(outdir)
     with open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
         outdir_rules.claim(outdir)
         outdir_rules.remove_own_parts(outdir)
@@ -189,9 +239,10 @@ def generate(
             for place in open_places:
                 place.code = next(place.codes)
                 place.tries += 1
-            results = _make_round(pool, open_places, outdir, job, fresh, report, progress)
-            for place, (record, reason, seconds) in zip(open_places, results):  # fixed order: same result for any --jobs
-                reason = reason or _repeat_reason(record, published, used)
+            results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress)
+            for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
+                record = outcome.record
+                reason = outcome.reason or _repeat_reason(record, published, used)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
@@ -199,7 +250,7 @@ def generate(
                 if picture_of(record["stats"]):
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
-                place.record, place.seconds = record, seconds
+                place.record, place.grade, place.seconds = record, outcome.grade, outcome.seconds
 
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
@@ -234,25 +285,37 @@ def _grade_shortfall(job: JobSpec, index: int, skipped: list[Skip]) -> str | Non
 
 
 def _make_round(
-    pool: TaskPool, places: list[_Place], outdir: Path, job: JobSpec, fresh: bool, report: GenerateReport, progress: Progress | None
-) -> list[tuple[dict[str, Any] | None, str | None, float]]:
-    """One result per place, from the cache or a worker; new records are written as they arrive,
+    pool: TaskPool,
+    places: list[_Place],
+    outdir: Path,
+    job: JobSpec,
+    fresh: bool,
+    graded: dict[str, dict[str, Any]],
+    report: GenerateReport,
+    progress: Progress | None,
+) -> list[Outcome]:
+    """One outcome per place, from the cache or a worker; new records are written as they arrive,
     so an interrupted build keeps every puzzle it finished."""
     results: list[Any] = [None] * len(places)
     to_make = []
     for i, place in enumerate(places):
-        cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version)
+        cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version, graded)
         if cached is not None:
-            results[i] = (cached, None, 0.0)
+            results[i] = cached
             report.reused += 1
         else:
             to_make.append(i)
     total = len(places)
     done = total - len(to_make)
     tasks = [
-        (places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version) for i in to_make
+        (places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version, places[i].ordered)
+        for i in to_make
     ]
-    for k, (record, reason, seconds) in pool.imap(make_one, tasks):
+    ungraded = [i for i, outcome in enumerate(results) if outcome is not None and outcome.grade is None and places[i].ordered]
+    for k, grade in pool.imap(grade_one, [(places[i].type, results[i].record, job.budget.seconds) for i in ungraded]):
+        results[ungraded[k]] = dataclasses.replace(results[ungraded[k]], grade=grade)
+    for k, outcome in pool.imap(make_one, tasks):
+        record = outcome.record
         if record is not None:
             # in the order the record file keeps them (dumps_record sorts), so a manifest and an
             # edition list a new puzzle's stats as they list the same puzzle reused from disk
@@ -260,13 +323,13 @@ def _make_round(
             write_atomic(record_path(outdir, record["id"]), dumps_record(record))
             checkpoint.reached("generate:record")
             report.made += 1
-        results[to_make[k]] = (record, reason, seconds)
+        results[to_make[k]] = outcome
         done += 1
         if progress:
             progress(done, total)
-    for record, _, _ in results:
-        if record is not None and "fingerprint" not in record["stats"]:
-            record["stats"]["fingerprint"] = fingerprint(record)
+    for outcome in results:
+        if outcome.record is not None and "fingerprint" not in outcome.record["stats"]:
+            outcome.record["stats"]["fingerprint"] = fingerprint(outcome.record)
     return results
 
 
@@ -311,7 +374,7 @@ def _in_book_order(job: JobSpec, places: list[_Place]) -> list[_Place]:
         assert place.record is not None
         # last issue's puzzles too, so their answers carry the numbers that issue printed
         graded = job.section_order(place.section) == "easy-to-hard"
-        return (place.role != "puzzle", place.section, rank(place.record.get("grade")) if graded else (0, 0))
+        return (place.role != "puzzle", place.section, rank(place.grade) if graded else (0, 0))
     return sorted(filled, key=key)
 
 
@@ -326,7 +389,7 @@ def _entries(job: JobSpec, places: list[_Place]) -> list[Entry]:
                 id=record["id"], type=record["type"], rows=record["rows"], cols=record["cols"],
                 params=place.params.extras(), code=record["code"], section=place.section,
                 number=numbers[place.role], role=place.role, generator=record["generator"], stats=record["stats"],
-                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"), grade=record.get("grade"),
+                timings={"generate_s": round(place.seconds, 4)}, url=record.get("url"), grade=place.grade,
             )
         )
     return entries

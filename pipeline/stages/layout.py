@@ -100,7 +100,7 @@ def refuse_unverified(loaded: list["Loaded"]) -> None:
     printing, by this version's verifier (pipeline/trust.py)."""
     refused = []
     for item in loaded:
-        problem = trust.verdict_problem(item.entry.verdict, item.sha256)
+        problem = trust.verdict_problem(item.entry.verdict, item.sha256, item.entry.grade)
         if problem is not None:
             refused.append(f"{item.entry.id} ({problem})")
     if refused:

@@ -12,7 +12,7 @@ from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
 from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.puzzles.grading import grade_fields, off_grade
+from pipeline.puzzles.grading import grade_fields, grade_label, off_grade
 from pipeline.puzzles.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import dumps_record, make_record
@@ -59,7 +59,11 @@ def make_single(
     if reason is not None:
         raise ProofError(f"{type_name} {params.label}, code {code}: {reason}; try another code")
     pid = puzzle_id(type_name, params, code)
-    record = make_record(ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, grade=grade_fields(grade))
+    fields = grade_fields(grade)
+    # as in a job: the record keeps a grade only when one was asked for; the message tells it anyway
+    record = make_record(
+        ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, grade=fields if params.difficulty else None
+    )
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
     outdir_rules.claim(outdir)
@@ -68,7 +72,9 @@ def make_single(
     if verdict["status"] != "proved":  # never leave a printable picture of an unproved puzzle
         raise ProofError(f"{path}: verification failed: {'; '.join(verdict['problems'])}")
     svg, answer_svg = draw_figures(outdir, ptype, made.puzzle, pid)
-    return Single(code=code, title=f"{ptype.title} {params.label}", seconds=time.perf_counter() - start, files=[path, svg.path, answer_svg.path])
+    graded = f" ({grade_label(fields)})" if grade_label(fields) else ""
+    title = f"{ptype.title} {params.label}{graded}"
+    return Single(code=code, title=title, seconds=time.perf_counter() - start, files=[path, svg.path, answer_svg.path])
 
 
 def option_params(ptype: PuzzleType, size: str | None, difficulty: str | None = None) -> Params:

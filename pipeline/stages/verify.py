@@ -4,8 +4,9 @@ Each record is re-read from disk and judged from its printed clues alone, three 
   check   solver-free rules check of the stored answer (the type's named failure codes);
   solver  the type's own search counts answers up to two, plus the type's publishing promises;
   proof   the independent SAT engine counts answers up to two; it shares no code with the solver.
-  grade   the type's grader grades the clues again; the record's grade must be what it finds, and
-          of the difficulty the record's parameters ask for.
+  grade   the type's grader grades the clues again; the grade the record (or, in a section without
+          a difficulty, its manifest entry) gives must be what it finds, and of the difficulty the
+          record's parameters ask for.
 A puzzle is proved only when the check passes, both counts are exactly the stored answer and the
 grade is right.
 Verdicts go into the manifest with the SHA-256 of the record they judged, so an unchanged record
@@ -93,7 +94,8 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
     proof_ok, why = _count_verdict(ptype, puzzle, proved, "proof")
     problems += why
 
-    grade, why = _grade_verdict(ptype, puzzle, record)
+    stored = ("record", record["grade"]) if "grade" in record else ("manifest", expected.grade if expected else None)
+    grade, why = _grade_verdict(ptype, puzzle, record, *stored)
     problems += why
 
     ok = not codes and solver["ok"] and proof_ok and grade["ok"]
@@ -109,27 +111,31 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
     }
 
 
-def _grade_verdict(ptype: PuzzleType, puzzle: Any, record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
-    """Grade the clues again: the record's `grade` must be exactly what the grader finds, and of
-    the record's difficulty. A record that asks for no difficulty and carries no grade is not
-    graded (as generate does not grade it); one that carries a grade is judged all the same."""
-    if "grade" not in record and ptype.params_of(record).difficulty is None:
-        return {"ok": True, "tier": None, "seconds": 0.0}, []
+def _grade_verdict(
+    ptype: PuzzleType, puzzle: Any, record: dict[str, Any], holder: str, stored: Any
+) -> tuple[dict[str, Any], list[str]]:
+    """Grade the clues again: the `stored` grade (the record's, or its manifest entry's) must be
+    exactly what the grader finds, and of the record's difficulty. The grade found goes into the
+    verdict (`fields`), so what layout prints is bound to what verify found. A puzzle that
+    stores no grade and asks for no difficulty is proved even if its grading reaches its limit:
+    nothing was promised about its grade."""
+    wanted = ptype.params_of(record).difficulty
+    promised = stored is not None or wanted is not None
     try:
         found, seconds = _timed(lambda: ptype.grade(puzzle, Budget(GRADE_STEPS, SOLVER_SECONDS)))
     except StepLimit as exc:
-        return {"ok": False, "tier": None, "seconds": None}, [f"grade: proves nothing, it reached its limit ({exc})"]
+        return {"ok": not promised, "tier": None, "fields": None, "seconds": None}, (
+            [f"grade: proves nothing, it reached its limit ({exc})"] if promised else []
+        )
     except Contradiction as exc:
-        return {"ok": False, "tier": None, "seconds": None}, [f"grade: the clues have no answer ({exc})"]
+        return {"ok": False, "tier": None, "fields": None, "seconds": None}, [f"grade: the clues have no answer ({exc})"]
     fields = grade_fields(found)
-    stored = record.get("grade", fields)
     problems = []
-    if stored != fields:
-        problems.append(f"grade: the record says {_shown(stored)}, but the clues grade as {_shown(fields)}")
-    wanted = ptype.params_of(record).difficulty
+    if stored is not None and stored != fields:
+        problems.append(f"grade: the {holder} says {_shown(stored)}, but the clues grade as {_shown(fields)}")
     if off_grade(wanted, found):
         problems.append(f"grade: the record asks for {wanted} puzzles, but this one is {found.tier or 'unfinished'}")
-    return {"ok": not problems, "tier": found.tier, "seconds": seconds}, problems
+    return {"ok": not problems, "tier": found.tier, "fields": fields, "seconds": seconds}, problems
 
 
 def _shown(fields: Any) -> str:
@@ -140,12 +146,12 @@ def _shown(fields: Any) -> str:
     return f"{fields.get('tier')} (score {fields.get('score')}; {used})"
 
 
-def _still_valid(verdict: dict[str, Any] | None, path: Path) -> bool:
+def _still_valid(verdict: dict[str, Any] | None, path: Path, entry: Entry | None) -> bool:
     try:
         sha256 = sha256_bytes(safeio.read_bounded(path, safeio.RECORD_BYTES))
     except safeio.Unsafe:
         return False
-    return trust.verdict_problem(verdict, sha256) is None
+    return trust.verdict_problem(verdict, sha256, entry.grade if entry else None) is None
 
 
 def verify(
@@ -173,7 +179,7 @@ def verify(
     report = VerifyReport(verdicts={}, manifest=manifest)
     todo = []
     for pid, path in paths.items():
-        if not fresh and _still_valid(previous.get(pid), path):
+        if not fresh and _still_valid(previous.get(pid), path, expected.get(pid)):
             report.verdicts[pid] = previous[pid]
             report.reused += 1
         else:
@@ -192,6 +198,8 @@ def verify(
     if manifest is not None:
         for entry in manifest.entries:
             entry.verdict = report.verdicts[entry.id]
+            # a section without a difficulty is graded here: the manifest prints what verify found
+            entry.grade = entry.grade or entry.verdict.get("grade", {}).get("fields")
             entry.timings.update(
                 {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof", "grade")}
             )
