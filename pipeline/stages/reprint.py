@@ -9,6 +9,7 @@ report names what differs, and the puzzles are still the same ones.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -66,6 +67,11 @@ def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) 
     _check_records(edition_path, edition.puzzles, entries)  # bad input: refused before the folder is made
     outdir_rules.claim(outdir)
     _write_records(outdir, edition.puzzles, entries)
+    for entry, item in zip(entries, edition.puzzles):
+        # a grade outside its record (a section without a difficulty) is this version's to find:
+        # another version's grader may grade otherwise, and the report then names the PDFs that differ
+        if "grade" not in json.loads(item["record"]):
+            entry.grade = None
     write_manifest(outdir, Manifest(job=edition.job, entries=entries))
     verified = verify(outdir, jobs=jobs, fresh=True, progress=progress("verify"))
     if verified.failed:
