@@ -12,7 +12,7 @@ import pytest
 
 from nonogram_reference import arrangements, runs
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.grading import TIERS, grade_fields
 from pipeline.puzzles.nonogram import grade as nonogram_grade
 from pipeline.puzzles.nonogram.grade import (
     anchored_boxes,
@@ -180,3 +180,56 @@ def test_the_distribution_table_has_a_row_per_tier_met():
         assert all(low <= mid <= high for _, low, mid, high in row.effort)
     table = format_rows("nonogram 10x10", rows)
     assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1
+
+
+def test_is_tier_says_what_grade_says():
+    """The generator's early answer is the grade's: on codes of every tier, and expert ones."""
+    puzzles = [generated(10, code) for _, code in TIER_CODES] + [from_picture(EXPERT_PICTURE)]
+    for puzzle in puzzles:
+        tier = grade(puzzle, Budget()).tier
+        assert [t for t in TIERS if nonogram_grade.is_tier(puzzle, t, Budget())] == [tier]
+
+
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_graded_codes_aim_at_their_tier(tier):
+    """Version 2 draws a graded section's pictures the way its tier's puzzles come: most codes
+    make a puzzle of the tier, where 3% of plain 15x15 codes are easy."""
+    ptype = get_type("nonogram")
+    params = ptype.make_params(15, difficulty=tier)
+    tiers = [ptype.make_graded(params, f"aim-{i}", Budget())[1].tier for i in range(8)]
+    assert tiers.count(tier) >= 7, tiers
+
+
+def test_version_1_still_ignores_the_difficulty_when_making():
+    """Reprints pinned to nonogram/1 make what version 1 made for a graded section's codes."""
+    from pipeline.codes import rng_for
+    from pipeline.puzzles.nonogram import generate
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="easy")
+    made = ptype.make(params, "reprint", Budget(), version=1)
+    assert made.puzzle == generate.generate(10, 10, rng_for("nonogram", params, "reprint"), Budget()).puzzle
+    assert "aimed" not in made.stats
+
+
+def test_an_expert_section_makes_puzzles_that_verify_proves(tmp_path):
+    """Unique by the search and the SAT proof, beyond the line solver, finished by a contradiction
+    between two lines; the line-solvable promise is lifted for expert records only."""
+    from pipeline.records import dumps_record, make_record
+    from pipeline.stages.verify import judge
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="expert")
+    made, found = ptype.make_graded(params, "lantern", Budget())
+    puzzle = made.puzzle
+    assert found.tier == "expert" and dict(found.techniques)["line-contradiction"] >= 1
+    assert ptype.solve(puzzle, 2, Budget()) == [puzzle.answer] and ptype.prove(puzzle, 2) == [puzzle.answer]
+    assert ptype.promises(puzzle, params) == [] and ptype.promises(puzzle, ptype.make_params(10)) == ["not-line-solvable"]
+    record = make_record(ptype, puzzle, params=params, puzzle_id="x", code="lantern", stats=made.stats, grade=grade_fields(found))
+    path = tmp_path / "x.json"
+    path.write_text(dumps_record(record))
+    verdict = judge(path)
+    assert verdict["status"] == "proved", verdict["problems"]
+    record["params"] = {"difficulty": "hard"}  # the same puzzle claimed for a hard section: refused
+    path.write_text(dumps_record(record))
+    assert "solver: promise not kept: not-line-solvable" in judge(path)["problems"]

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import Contradiction, Grade, Technique, grade_of, run_techniques, up_to
+from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nonogram import line as one_line
 from pipeline.puzzles.nonogram.model import Clue, Nonogram
 
@@ -277,6 +277,26 @@ def grade(puzzle: Nonogram, budget: Budget) -> Grade:
     if result.tier in ("easy", "medium") and long_chain(puzzle, sum(run.rounds.values())):
         return Grade("hard", result.score, result.techniques, result.effort)
     return result
+
+
+def is_tier(puzzle: Nonogram, tier: str, budget: Budget) -> bool:
+    """Whether a puzzle grades as `tier`, told as soon as the answer is known: the generator asks
+    it of picture after picture and keeps the first that fits.
+
+    Easy, medium and hard are asked of line-solvable puzzles only (every one the generator makes
+    is), whose grade is then the hardest line technique they used, or hard after a long chain: so
+    the run stops at the first round past the long chain, and easy stops where the easy
+    techniques do. Expert runs every technique to the end."""
+    if tier == "expert":
+        position, run = solve_with(puzzle, "expert", budget)
+        return position.solved() and TIERS[max(run.top, 0)] == "expert"
+    limit = LONG_CHAIN_ROUNDS * (puzzle.rows + puzzle.cols) // 10 + 1  # the first round too many
+    chosen = up_to("easy" if tier == "easy" else "medium", techniques(budget))
+    position = Position.blank(puzzle)
+    run = run_techniques(position, chosen, Position.solved, budget, max_rounds=limit)
+    if not position.solved() or long_chain(puzzle, sum(run.rounds.values())):
+        return tier == "hard" and sum(run.rounds.values()) == limit
+    return tier == TIERS[max(run.top, 0)]
 
 
 def solves_within(puzzle: Nonogram, tier: str, budget: Budget) -> bool:
