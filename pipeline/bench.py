@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pipeline.errors import OptionError, ProofError, StepLimit
+from pipeline.errors import OptionError, ProofError, StepLimit, Unsuitable
 from pipeline.parallel import default_jobs
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
 from pipeline.puzzles.grading import TIERS, Grade, grade_fields, off_grade
@@ -112,7 +112,7 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
 
     ptype = puzzle_types()[type_name]
     for i in range(WARM_UP):
-        ptype.make(params, f"warm-up-{i + 1}", Budget(seconds=600))
+        _make_of_grade(ptype, params, f"warm-up-{i + 1}")
     made_times, verify_times, proof_times, solver_times, stats, tries = Times(), Times(), [], [], [], []
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
         while len(made_times.wall) < n or (len(made_times.wall) < max(n, MAX_CODES) and not settled(made_times.wall)):
@@ -153,7 +153,7 @@ def _make_of_grade(ptype: PuzzleType, params: Params, code: str) -> tuple[Genera
         attempt = code if tried == 1 else f"{code}.{tried}"
         try:
             made, grade = ptype.make_graded(params, attempt, Budget(seconds=600))
-        except StepLimit:
+        except (StepLimit, Unsuitable):  # skipped for the next code, as the generate stage does
             continue
         if off_grade(params.difficulty, grade) is None:
             return made, grade, attempt, tried

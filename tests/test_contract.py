@@ -74,7 +74,7 @@ def test_generated_puzzle_is_valid_unique_and_proved_twice(name: str) -> None:
     assert ptype.check(puzzle, puzzle.answer) == []
     assert ptype.solve(puzzle, 2, Budget(seconds=60)) == [puzzle.answer]
     assert ptype.prove(puzzle, 2) == [puzzle.answer]
-    assert ptype.promises(puzzle) == []
+    assert ptype.promises(puzzle, ptype.params_of({"rows": puzzle.rows, "cols": puzzle.cols})) == []
 
 
 @pytest.mark.parametrize("name", TYPES)

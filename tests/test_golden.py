@@ -1,9 +1,14 @@
 """Codes are a promise to publishers: a type, size and code make the same puzzle in every version.
 
-Each file tests/golden/<type>/<size>-<code>.json pins one puzzle with its stats. A change that
-alters any of them must bump that type's generator version (recorded in every record), then
-rewrite the files on purpose:  PUZZLEPRESS_WRITE_GOLDEN=1 python -m pytest tests/test_golden.py
-A new type pins its sizes by adding files; nothing here changes.
+Each file tests/golden/<type>/<size>-<code>.json pins one puzzle with its stats, and
+tests/golden/<type>/<difficulty>/<size>-<code>.json one of a graded section with its grade. Each
+is made again by the generator version it records, which the type must still keep (its current
+one or one in `previous`), so a bump leaves the earlier goldens as they are and proves that
+spec-pinned reprints still make them. A change that alters what a code makes bumps the type's
+version; then pin the new version's codes on purpose: create the files (empty) and run
+PUZZLEPRESS_WRITE_GOLDEN=1 python -m pytest tests/test_golden.py, which writes every golden
+again by the version it records (an empty file, or one of a version no longer kept, by the
+current one). A new type pins its sizes by adding files; nothing here changes.
 """
 
 from __future__ import annotations
@@ -15,40 +20,68 @@ from pathlib import Path
 import pytest
 
 from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import grade_fields
 from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 
 GOLDEN = Path(__file__).parent / "golden"
-FILES = sorted(GOLDEN.glob("*/*.json"))
+FILES = sorted(GOLDEN.glob("*/*.json")) + sorted(GOLDEN.glob("*/*/*.json"))
 
 
-def pinned(path: Path) -> tuple[str, str, str]:
-    """(type, size, code) from a golden file's place: <type>/<size>-<code>.json, the size as the
-    spec writes it (10, or 20x15 for 20 columns by 15 rows)."""
+def pinned(path: Path) -> tuple[str, str | None, str, str]:
+    """(type, difficulty, size, code) from a golden file's place: <type>/[<difficulty>/]<size>-<code>.json,
+    the size as the spec writes it (10, or 20x15 for 20 columns by 15 rows)."""
     size, code = path.stem.split("-", 1)
-    return path.parent.name, size, code
+    parts = path.relative_to(GOLDEN).parts
+    return parts[0], parts[1] if len(parts) == 3 else None, size, code
 
 
-def golden_text(name: str, size: str, code: str) -> str:
+def version_of(path: Path) -> int:
+    """The generator version a golden records (the current one for a file still empty)."""
+    text = path.read_text()
+    return json.loads(text)["version"] if text else puzzle_types()[pinned(path)[0]].version
+
+
+def golden_text(name: str, difficulty: str | None, size: str, code: str, version: int) -> str:
     ptype = puzzle_types()[name]
-    made = ptype.make(size, code, Budget())
+    params = ptype.make_params(size, **({"difficulty": difficulty} if difficulty else {}))
+    made, grade = ptype.make_graded(params, code, Budget(), version)
+    graded = {"params": params.extras()} if difficulty else {}
     return dumps_record(
-        {"size": int(size) if size.isdigit() else size, "code": code, "version": ptype.version, **ptype.to_record(made.puzzle), "stats": made.stats}
+        {
+            "size": int(size) if size.isdigit() else size, "code": code, "version": version, **graded,
+            **ptype.to_record(made.puzzle), **({"grade": grade_fields(grade)} if difficulty else {}), "stats": made.stats,
+        }
     )
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(GOLDEN).with_suffix("")))
 def test_golden_records_are_made_again_exactly(path: Path) -> None:
-    name, size, code = pinned(path)
+    name = pinned(path)[0]
+    version = version_of(path)
     if os.environ.get("PUZZLEPRESS_WRITE_GOLDEN") == "1":
         # CI proves the promise; it must never be the one to rewrite it
         assert not os.environ.get("CI"), "golden records are rewritten by a person, never in CI"
-        path.write_text(golden_text(name, size, code))
-    assert json.loads(path.read_text())["version"] == puzzle_types()[name].version, "bumped: rewrite on purpose"
-    assert golden_text(name, size, code) == path.read_text()
+        version = version if version in puzzle_types()[name].kept_versions else puzzle_types()[name].version
+        path.write_text(golden_text(*pinned(path), version))
+    assert version in puzzle_types()[name].kept_versions, "a version no longer kept: pin its codes again on purpose"
+    assert golden_text(*pinned(path), version) == path.read_text()
 
 
 @pytest.mark.parametrize("name", sorted(puzzle_types()))
-def test_every_preset_of_every_type_is_pinned(name: str) -> None:
-    sizes = {size for kind, size, _ in map(pinned, FILES) if kind == name}
+def test_every_preset_and_the_current_version_of_every_type_are_pinned(name: str) -> None:
+    sizes = {size for kind, _, size, _ in map(pinned, FILES) if kind == name}
     assert {params.size for params in puzzle_types()[name].presets.values()} <= sizes
+    assert puzzle_types()[name].version in {version_of(path) for path in FILES if pinned(path)[0] == name}
+
+
+UNGRADED_V1 = [path for path in FILES if pinned(path)[:2] == ("nonogram", None)]
+
+
+@pytest.mark.parametrize("path", UNGRADED_V1, ids=lambda p: p.stem)
+def test_nonogram_version_2_makes_every_ungraded_version_1_code_again(path: Path) -> None:
+    """Version 2 changed only what graded random sections make: every other code makes what
+    version 1 made, so its golden differs in the version it records and nothing else."""
+    assert version_of(path) == 1
+    again = golden_text(*pinned(path), 2)
+    assert again == path.read_text().replace('"version": 1,', '"version": 2,', 1)

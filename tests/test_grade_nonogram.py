@@ -12,7 +12,7 @@ import pytest
 
 from nonogram_reference import arrangements, runs
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.grading import TIERS, grade_fields
 from pipeline.puzzles.nonogram import grade as nonogram_grade
 from pipeline.puzzles.nonogram.grade import (
     anchored_boxes,
@@ -37,12 +37,22 @@ LINE_RULES = [
 ]
 
 
-def line_of(text: str):
-    return tuple(None if mark == "?" else mark == "#" for mark in text)
+def line_of(text: str) -> tuple[int, int, int]:
+    """A line as the rules take it: its length and the masks of its filled and empty cells."""
+    return len(text), _mask(text, "#"), _mask(text, ".")
 
 
-def text_of(line) -> str:
-    return "".join("?" if cell is None else "#" if cell else "." for cell in line)
+def _mask(text: str, mark: str) -> int:
+    return sum(1 << i for i, cell in enumerate(text) if cell == mark)
+
+
+def text_of(n: int, line: tuple[int, int]) -> str:
+    filled, empty = line
+    return "".join("#" if filled >> i & 1 else "." if empty >> i & 1 else "?" for i in range(n))
+
+
+def cells_of(n: int, line: tuple[int, int]) -> tuple[bool | None, ...]:
+    return tuple(None if cell == "?" else cell == "#" for cell in text_of(n, line))
 
 
 # (technique, clue, line before, line after): the smallest lines a random search found where the
@@ -58,11 +68,12 @@ LINES = [
 
 @pytest.mark.parametrize("name, clue, before, after", LINES)
 def test_each_line_technique_is_the_first_to_progress_on_its_line(name, clue, before, after):
+    n, *known = line_of(before)
     for other, rule in LINE_RULES:
         if other == name:
             break
-        assert rule(clue, line_of(before)) == line_of(before), f"{other} makes progress before {name}"
-    assert text_of(rule(clue, line_of(before))) == after
+        assert rule(clue, *line_of(before)) == tuple(known), f"{other} makes progress before {name}"
+    assert text_of(n, rule(clue, *line_of(before))) == after
 
 
 def test_every_line_technique_has_a_line():
@@ -78,20 +89,21 @@ def test_the_line_rules_agree_with_brute_force():
         n = rng.randint(1, 11)
         picture = "".join(rng.choice("#.") for _ in range(n))
         clue = runs(picture)
-        line = tuple(None if rng.random() < 0.6 else cell == "#" for cell in picture)
-        fitting = [a for a in arrangements(clue, n) if all(k is None or k == (c == "#") for k, c in zip(line, a))]
+        text = "".join("?" if rng.random() < 0.6 else cell for cell in picture)
+        line = line_of(text)
+        fitting = [a for a in arrangements(clue, n) if all(k in ("?", c) for k, c in zip(text, a))]
         agreed = tuple(cells[0] == "#" if len(set(cells)) == 1 else None for cells in zip(*fitting))
-        assert line_logic(clue, line) == agreed
+        assert cells_of(n, line_logic(clue, *line)) == agreed
         for _, rule in LINE_RULES:
-            learned = rule(clue, line)
+            learned = cells_of(n, rule(clue, *line))
             assert all(new is None or new == sure for new, sure in zip(learned, agreed))
         starts = [tuple(i for i in range(n) if a[i] == "#" and (i == 0 or a[i - 1] == ".")) for a in fitting]
-        assert extremes(clue, line) == (min(starts), max(starts))
+        assert extremes(clue, *line) == (min(starts), max(starts))
 
 
 def test_a_line_that_cannot_hold_its_clue_has_no_extremes():
-    assert extremes((2,), line_of("#??#")) is None
-    assert line_logic((2,), line_of("#??#")) is None
+    assert extremes((2,), *line_of("#??#")) is None
+    assert line_logic((2,), *line_of("#??#")) is None
 
 
 # A 6x6 picture, found by a random search, with one answer that single-line logic cannot finish.
@@ -101,12 +113,12 @@ EXPERT_PICTURE = ("...#..", "...#..", "###...", "#.#...", "##.##.", ".##.##")
 def test_line_contradiction_is_the_first_to_progress_where_line_logic_stops():
     puzzle = from_picture(EXPERT_PICTURE)
     position, _ = nonogram_grade.solve_with(puzzle, "hard", Budget())
-    unknown = sum(cell is None for row in position.cells for cell in row)
+    unknown = position.unknown()
     assert unknown > 0
     for technique in techniques(Budget())[:-1]:
         assert technique.apply(position) == 0
     assert techniques(Budget())[-1].apply(position) == 1
-    assert sum(cell is None for row in position.cells for cell in row) == unknown - 1
+    assert position.unknown() == unknown - 1
 
 
 def test_an_expert_puzzle_needs_a_contradiction():
@@ -168,3 +180,56 @@ def test_the_distribution_table_has_a_row_per_tier_met():
         assert all(low <= mid <= high for _, low, mid, high in row.effort)
     table = format_rows("nonogram 10x10", rows)
     assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1
+
+
+def test_is_tier_says_what_grade_says():
+    """The generator's early answer is the grade's: on codes of every tier, and expert ones."""
+    puzzles = [generated(10, code) for _, code in TIER_CODES] + [from_picture(EXPERT_PICTURE)]
+    for puzzle in puzzles:
+        tier = grade(puzzle, Budget()).tier
+        assert [t for t in TIERS if nonogram_grade.is_tier(puzzle, t, Budget())] == [tier]
+
+
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_graded_codes_aim_at_their_tier(tier):
+    """Version 2 draws a graded section's pictures the way its tier's puzzles come: most codes
+    make a puzzle of the tier, where 3% of plain 15x15 codes are easy."""
+    ptype = get_type("nonogram")
+    params = ptype.make_params(15, difficulty=tier)
+    tiers = [ptype.make_graded(params, f"aim-{i}", Budget())[1].tier for i in range(8)]
+    assert tiers.count(tier) >= 7, tiers
+
+
+def test_version_1_still_ignores_the_difficulty_when_making():
+    """Reprints pinned to nonogram/1 make what version 1 made for a graded section's codes."""
+    from pipeline.codes import rng_for
+    from pipeline.puzzles.nonogram import generate
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="easy")
+    made = ptype.make(params, "reprint", Budget(), version=1)
+    assert made.puzzle == generate.generate(10, 10, rng_for("nonogram", params, "reprint"), Budget()).puzzle
+    assert "aimed" not in made.stats
+
+
+def test_an_expert_section_makes_puzzles_that_verify_proves(tmp_path):
+    """Unique by the search and the SAT proof, beyond the line solver, finished by a contradiction
+    between two lines; the line-solvable promise is lifted for expert records only."""
+    from pipeline.records import dumps_record, make_record
+    from pipeline.stages.verify import judge
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="expert")
+    made, found = ptype.make_graded(params, "lantern", Budget())
+    puzzle = made.puzzle
+    assert found.tier == "expert" and dict(found.techniques)["line-contradiction"] >= 1
+    assert ptype.solve(puzzle, 2, Budget()) == [puzzle.answer] and ptype.prove(puzzle, 2) == [puzzle.answer]
+    assert ptype.promises(puzzle, params) == [] and ptype.promises(puzzle, ptype.make_params(10)) == ["not-line-solvable"]
+    record = make_record(ptype, puzzle, params=params, puzzle_id="x", code="lantern", stats=made.stats, grade=grade_fields(found))
+    path = tmp_path / "x.json"
+    path.write_text(dumps_record(record))
+    verdict = judge(path)
+    assert verdict["status"] == "proved", verdict["problems"]
+    record["params"] = {"difficulty": "hard"}  # the same puzzle claimed for a hard section: refused
+    path.write_text(dumps_record(record))
+    assert "solver: promise not kept: not-line-solvable" in judge(path)["problems"]

@@ -95,7 +95,7 @@ def test_the_first_sizes_flip_two_cells_per_retry_and_others_a_quarter_of_the_st
 def test_the_bounds_generate(rows, cols):
     puzzle = made_rect(rows, cols, "bounds").puzzle
     assert (puzzle.rows, puzzle.cols) == (rows, cols)
-    assert PUZZLE_TYPE.promises(puzzle) == []
+    assert PUZZLE_TYPE.promises(puzzle, PUZZLE_TYPE.make_params(None)) == []
 
 
 def test_pictures_flip_about_one_cell_in_six_after_smoothing(monkeypatch):
@@ -142,7 +142,7 @@ def test_after_many_failed_pictures_the_staircase_is_used(monkeypatch):
     result = made(10, "fallback")
     assert result.stats["fallback"] is True
     assert result.puzzle == generate.puzzle_of(generate.staircase(10, 10), 10)
-    assert PUZZLE_TYPE.promises(result.puzzle) == []
+    assert PUZZLE_TYPE.promises(result.puzzle, PUZZLE_TYPE.make_params(None)) == []
 
 
 def test_same_code_same_puzzle_and_stats():

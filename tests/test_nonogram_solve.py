@@ -14,6 +14,8 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate, proof
 from pipeline.puzzles.nonogram.model import Nonogram
 
+PLAIN = PUZZLE_TYPE.make_params(None)  # a section without a difficulty: the line-solvable promise holds
+
 # Unique, but the line solver stops short of the answer: finishing it takes trying a cell and
 # following it to a contradiction, which the printed puzzles must never need.
 NEEDS_A_GUESS = """
@@ -70,7 +72,11 @@ def test_a_unique_puzzle_that_needs_a_guess_is_solved_but_breaks_the_promise():
     assert answers(puzzle, limit=2) == [puzzle.answer]
     assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
-    assert PUZZLE_TYPE.promises(puzzle) == ["not-line-solvable"]
+    assert PUZZLE_TYPE.promises(puzzle, PLAIN) == ["not-line-solvable"]
+    for tier in ("easy", "medium", "hard"):
+        assert PUZZLE_TYPE.promises(puzzle, PUZZLE_TYPE.make_params(None, difficulty=tier)) == ["not-line-solvable"]
+    # an expert section asks for puzzles the line solver cannot finish; its grade says what can
+    assert PUZZLE_TYPE.promises(puzzle, PUZZLE_TYPE.make_params(None, difficulty="expert")) == []
 
 
 def test_an_ambiguous_puzzle_has_two_answers():
@@ -78,14 +84,14 @@ def test_an_ambiguous_puzzle_has_two_answers():
     other = ("." + "#", "#" + ".")
     for found in (PUZZLE_TYPE.solve(puzzle, 5, Budget()), PUZZLE_TYPE.prove(puzzle, 5)):
         assert sorted(found) == sorted([puzzle.answer, other])
-    assert PUZZLE_TYPE.promises(puzzle) == ["not-line-solvable"]
+    assert PUZZLE_TYPE.promises(puzzle, PLAIN) == ["not-line-solvable"]
 
 
 def test_clues_too_long_for_their_line_have_no_answer():
     puzzle = Nonogram(2, 2, ((3,), ()), ((1,), (1,)))
     assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == []
     assert PUZZLE_TYPE.prove(puzzle, 2) == []
-    assert PUZZLE_TYPE.promises(puzzle) == ["not-line-solvable"]
+    assert PUZZLE_TYPE.promises(puzzle, PLAIN) == ["not-line-solvable"]
 
 
 @pytest.mark.parametrize("size", [5, 10, 15])
@@ -94,7 +100,7 @@ def test_generated_puzzles_are_proved_unique_by_both_engines(size):
         puzzle = PUZZLE_TYPE.make(size, f"solve-{index}", Budget()).puzzle
         assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
         assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
-        assert PUZZLE_TYPE.promises(puzzle) == []
+        assert PUZZLE_TYPE.promises(puzzle, PLAIN) == []
 
 
 @pytest.mark.parametrize("rows, cols", [(15, 20), (25, 15), (5, 30), (30, 20)])
@@ -103,7 +109,7 @@ def test_generated_rectangles_are_proved_unique_by_both_engines(rows, cols):
         puzzle = generate.generate(rows, cols, random.Random(f"{rows}x{cols}/solve-{index}"), Budget()).puzzle
         assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
         assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
-        assert PUZZLE_TYPE.promises(puzzle) == []
+        assert PUZZLE_TYPE.promises(puzzle, PLAIN) == []
         assert PUZZLE_TYPE.check(puzzle, puzzle.answer) == []
 
 

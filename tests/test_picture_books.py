@@ -132,7 +132,7 @@ def test_a_code_picks_its_library_picture_the_same_way_every_time() -> None:
     assert first.puzzle == again.puzzle and first.stats == again.stats
     picture = first.stats["picture"]
     assert picture["name"] in library.names(("animals",)) and picture["library"] == library.library_version()
-    assert NONOGRAM.promises(first.puzzle) == []
+    assert NONOGRAM.promises(first.puzzle, params) == []
 
 
 def test_a_book_never_repeats_a_picture(tmp_path: Path) -> None:

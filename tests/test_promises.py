@@ -55,7 +55,7 @@ def test_verify_proves_only_when_every_engine_agrees(record_path: Path, monkeypa
         "check": lambda puzzle, answer: ["row-clue-mismatch"],
         "solve": lambda puzzle, limit, budget: [puzzle.answer, other_answer(puzzle.answer)],
         "prove": lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)],
-        "promises": lambda puzzle: ["not-line-solvable"],
+        "promises": lambda puzzle, params: ["not-line-solvable"],
     }[engine]
     monkeypatch.setitem(puzzle_types(), "nonogram", dataclasses.replace(NONOGRAM, **{engine: disagree}))
     verdict = judge(record_path)
@@ -168,7 +168,7 @@ def step_limit(puzzle, limit, budget):
          ("solver", {"ok": False, "count": 2, "promises": []})),
         ("solve", step_limit, "solver: proves nothing, it reached its limit (50 steps)",
          ("solver", {"ok": False, "count": None, "promises": [], "seconds": None})),
-        ("promises", lambda puzzle: ["not-line-solvable"], "solver: promise not kept: not-line-solvable",
+        ("promises", lambda puzzle, params: ["not-line-solvable"], "solver: promise not kept: not-line-solvable",
          ("solver", {"ok": False, "count": 1, "promises": ["not-line-solvable"]})),
         ("prove", lambda puzzle, limit: [], "proof: the clues admit no answer at all", ("proof", {"ok": False, "count": 0})),
         ("prove", lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)], "proof: a second answer fits the clues: OTHER",

@@ -81,7 +81,7 @@ def never_stale(record: dict[str, Any]) -> bool:
     return False
 
 
-def no_promises(puzzle: Any) -> list[str]:
+def no_promises(puzzle: Any, params: Params) -> list[str]:
     """A type whose only publishing promise is the one answer every type keeps."""
     return []
 
@@ -118,8 +118,9 @@ class PuzzleType:
     draw: Callable[..., Figure]  # (puzzle, answer=) -> black-and-white SVG
     cell_mm: float  # a cell's side as `draw` makes it (the figure's natural size)
     max_cell_mm: float  # the largest cell pages grow it to: bigger only spreads the grid, it helps no solver
-    # failure codes for publishing promises beyond one answer (Nonogram: line-solvable)
-    promises: Callable[[Any], list[str]] = no_promises
+    # (puzzle, params) -> failure codes for publishing promises beyond one answer (Nonogram:
+    # line-solvable, unless its parameters ask for expert puzzles)
+    promises: Callable[[Any, Params], list[str]] = no_promises
     answer_field: str = "solution"  # the record field that holds the answer
     # (record) -> whether a record on disk was made from inputs that have changed since (a picture
     # file, the picture library), so its code must be made again rather than reused

@@ -82,7 +82,7 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
     try:
         solved, solver_s = _timed(lambda: ptype.solve(puzzle, 2, Budget(SOLVER_STEPS, SOLVER_SECONDS)))
         solver_ok, why = _count_verdict(ptype, puzzle, solved, "solver")
-        promises = ptype.promises(puzzle)
+        promises = ptype.promises(puzzle, ptype.params_of(record))
         why += [f"solver: promise not kept: {code}" for code in promises]
         solver = {"ok": solver_ok and not promises, "count": len(solved), "promises": promises, "seconds": solver_s}
     except StepLimit as exc:

@@ -2,7 +2,8 @@
 
 The product document is shared/seeds/003_7aadf78dd03b2d29.txt. Every published puzzle is
 line-solvable: the line solver alone rebuilds it from the clues, which proves it has one answer
-and that no guessing is needed.
+and that no guessing is needed; except, on request only, the puzzles of an expert section, which
+need a contradiction between two lines (and are proved unique by the search and the SAT proof).
 """
 
 from __future__ import annotations
@@ -31,14 +32,6 @@ class NonogramParams(Params):
         "20x15": {"rows": 15, "cols": 20},
         "15x25": {"rows": 25, "cols": 15},
     }
-
-    @field_validator("difficulty")
-    @classmethod
-    def _line_solvable(cls, value: str | None) -> str | None:
-        # expert needs a contradiction between two lines; every nonogram we print is line-solvable
-        if value == "expert":
-            raise ValueError("nonograms are easy, medium or hard: every one printed is solved line by line, and expert needs more")
-        return value
 
     picture: str = Field(
         source.RANDOM, max_length=1000,
@@ -103,6 +96,15 @@ def _is_int(value: Any) -> bool:
 
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 2: a graded random section's pictures aim at its difficulty; every other code makes
+    what version 1 made."""
+    if params.difficulty is None or params.picture != source.RANDOM:
+        return _generate_v1(params, rng, budget)
+    return generate.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
+
+
+def _generate_v1(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 1: the difficulty only chose among the puzzles made (it is part of the seed)."""
     if params.picture != source.RANDOM:
         return source.generate(params, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
@@ -112,16 +114,20 @@ def _print_size(params: NonogramParams, *, answer: bool) -> FigureSize:
     return render.print_size(params.rows, params.cols, answer=answer)
 
 
-def _promises(puzzle: Nonogram) -> list[str]:
-    """Our promise beyond one answer: the line solver alone finishes the grid."""
+def _promises(puzzle: Nonogram, params: NonogramParams) -> list[str]:
+    """Our promise beyond one answer: the line solver alone finishes the grid, except in an
+    expert section, which asks for puzzles that need a contradiction between two lines (its
+    grade, checked by verify, says a contradiction finishes them)."""
+    if params.difficulty == "expert":
+        return []
     return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="nonogram", title="Nonogram", version=1, how_to_play=rules.RULES, params=NonogramParams,
+    name="nonogram", title="Nonogram", version=2, how_to_play=rules.RULES, params=NonogramParams,
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
-    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale,
+    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1},
 )

@@ -20,10 +20,11 @@ import math
 import random
 from dataclasses import replace
 
-from pipeline.errors import StepLimit
+from pipeline.errors import StepLimit, Unsuitable
 from pipeline.puzzles.base import Budget, Generated
+from pipeline.puzzles.nonogram import grade
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Clue, Nonogram, from_picture
-from pipeline.puzzles.nonogram.solver import line_solve
+from pipeline.puzzles.nonogram.solver import line_solve, solve
 
 # Shapes are added until this share of cells is filled. The last shape overshoots, holes take a
 # little away and flipping one cell in six pulls the share towards a half: measured over 200 codes
@@ -49,11 +50,58 @@ STUCK_SHARE = 4
 FLIP_ROUNDS = 8  # retries of one picture before it is redrawn
 MAX_PICTURES = 60  # pictures drawn before the staircase fallback; far beyond what any code needs
 
+Look = tuple[float, float]  # how a picture is drawn: (SHAPE_FILL, FLIP_SHARE) or a tier's own
 
-def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+# Graded sections draw pictures the way puzzles of their tier come. Over 80 codes a look (fill,
+# flips) at 15x15 and 10x10, graded: no flips (0.6, 0) gave 64% and 91% easy, against 3% and 21%
+# with the product document's look; fewer flips (0.62, 0.12) 82% and 42% medium; a sparse, noisy
+# picture (0.45, 0.4) about 90% and 81% hard.
+AIMS: dict[str, Look] = {"easy": (0.6, 0.0), "medium": (0.62, 0.12), "hard": (0.45, 0.4)}
+AIMED_PICTURES = 20  # pictures tried for a tier before the code is given up (the stage tries the next)
+EXPERT_PICTURES = 40
+
+
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle aimed at a grade: pictures drawn with the tier's look (AIMS), each made
+    line-solvable as usual, until one grades as `tier`; expert puzzles come from generate_expert.
+    After AIMED_PICTURES the last is returned, and the stage skips it for its grade."""
+    if tier == "expert":
+        return generate_expert(rows, cols, rng, budget)
+    for aimed in range(1, AIMED_PICTURES + 1):
+        made = generate(rows, cols, rng, budget, AIMS[tier])
+        if grade.is_tier(made.puzzle, tier, budget):
+            break
+    made.stats["aimed"] = aimed
+    return made
+
+
+def generate_expert(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle with one answer that single-line logic cannot finish and a contradiction between
+    two lines can: pictures are drawn and repaired as in generate, but kept while they are still
+    stuck, at the first repair round whose clues have one answer (the solver's search) and whose
+    grade is expert. Unsuitable when EXPERT_PICTURES pictures give none."""
+    flips = 0
+    for attempt in range(1, EXPERT_PICTURES + 1):
+        sketch = Sketch(draw_picture(rows, cols, rng), cols)
+        for _round in range(FLIP_ROUNDS + 1):
+            puzzle = sketch.puzzle()
+            unknown = line_solve(puzzle, budget).unknown_cells()
+            if not unknown:
+                break  # line-solvable: a puzzle of another grade; draw again
+            if len(solve(puzzle, 2, budget)) == 1 and grade.is_tier(puzzle, "expert", budget):
+                answer = puzzle_of(sketch.picture, cols).answer
+                return _finished(replace(puzzle, answer=answer), attempts=attempt, flips=flips, fallback=False)
+            for r, c in rng.sample(unknown, _flip_count(len(unknown), rows, cols)):
+                sketch.flip(r, c)
+                flips += 1
+    raise Unsuitable(f"no expert puzzle among {EXPERT_PICTURES} pictures")
+
+
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget, look: Look | None = None) -> Generated:
+    """A line-solvable puzzle from pictures drawn with `look` (the product document's without)."""
     flips = 0
     for attempt in range(1, MAX_PICTURES + 1):
-        sketch = Sketch(draw_picture(rows, cols, rng), cols)
+        sketch = Sketch(draw_picture(rows, cols, rng, look), cols)
         for _round in range(FLIP_ROUNDS + 1):
             puzzle = sketch.puzzle()
             # the picture fits its own clues, so line solving never meets a contradiction here
@@ -117,11 +165,12 @@ def _finished(puzzle: Nonogram, *, attempts: int, flips: int, fallback: bool) ->
     return Generated(puzzle=puzzle, stats=stats)
 
 
-def draw_picture(rows: int, cols: int, rng: random.Random) -> list[int]:
+def draw_picture(rows: int, cols: int, rng: random.Random, look: Look | None = None) -> list[int]:
     """A random picture; every length scales with the grid side it runs along, so a rectangular
     grid gets the square grid's picture stretched to its shape."""
+    fill, flip_share = look or (SHAPE_FILL, FLIP_SHARE)
     picture = [0] * rows
-    target = SHAPE_FILL * rows * cols
+    target = fill * rows * cols
     for _ in range(2 * (rows + cols)):
         if _count(picture) >= target:
             break
@@ -134,7 +183,7 @@ def draw_picture(rows: int, cols: int, rng: random.Random) -> list[int]:
         for r, span in shape(rows, cols, rng, (0.5, max(1.0, rows / 7)), (0.5, max(1.0, cols / 7))):
             picture[r] &= ~span
     picture = smooth(picture, cols)
-    for cell in rng.sample(range(rows * cols), round(rows * cols * FLIP_SHARE)):
+    for cell in rng.sample(range(rows * cols), round(rows * cols * flip_share)):
         picture[cell // cols] ^= 1 << (cell % cols)
     return picture
 
