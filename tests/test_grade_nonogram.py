@@ -182,12 +182,25 @@ def test_the_distribution_table_has_a_row_per_tier_met():
     assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1
 
 
-def test_is_tier_says_what_grade_says():
-    """The generator's early answer is the grade's: on codes of every tier, and expert ones."""
+def test_grade_as_says_what_grade_says():
+    """The generator's early answer is the grade, whole, for its tier only: on codes of every
+    tier, and expert ones."""
     puzzles = [generated(10, code) for _, code in TIER_CODES] + [from_picture(EXPERT_PICTURE)]
     for puzzle in puzzles:
-        tier = grade(puzzle, Budget()).tier
-        assert [t for t in TIERS if nonogram_grade.is_tier(puzzle, t, Budget())] == [tier]
+        found = grade(puzzle, Budget())
+        assert {t: nonogram_grade.grade_as(puzzle, t, Budget()) for t in TIERS} == {
+            t: found if t == found.tier else None for t in TIERS
+        }
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_a_graded_section_is_graded_once_as_grade_would(tier):
+    """make_graded hands on the generator's grade (the very object: not graded again), which is
+    what grading the puzzle again says."""
+    ptype = get_type("nonogram")
+    made, found = ptype.make_graded(ptype.make_params(10, difficulty=tier), "lantern", Budget())
+    assert found is made.grade and found.tier == tier
+    assert found == grade(made.puzzle, Budget())
 
 
 @pytest.mark.parametrize("tier", ["easy", "medium", "hard"])

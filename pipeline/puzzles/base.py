@@ -74,6 +74,9 @@ class Generated:
 
     puzzle: Any
     stats: dict[str, Any] = field(default_factory=dict)
+    # The puzzle's grade when the generator graded it on the way (aiming at a difficulty), exactly
+    # what the type's `grade` says, so make_graded need not grade it again; not in the record.
+    grade: "Grade | None" = None
 
 
 def never_stale(record: dict[str, Any]) -> bool:
@@ -174,6 +177,8 @@ class PuzzleType:
         made = self.make(chosen, code, budget, version)
         if chosen.difficulty is None and not always:
             return made, None
+        if made.grade is not None:
+            return made, made.grade
         try:
             return made, self.grade(made.puzzle, budget.child(GRADE_STEPS))
         except StepLimit:

@@ -62,6 +62,12 @@ class Solve:
     top: int  # index into TIERS of the hardest technique used; -1 when nothing was needed
     top_rounds: int  # rounds that used a technique of tier `top`
 
+    def then(self, later: "Solve") -> "Solve":
+        """This run and `later`, a run carried on from where this one stopped, as one run."""
+        top = max(self.top, later.top)
+        top_rounds = sum(run.top_rounds for run in (self, later) if run.top == top)
+        return Solve(self.rounds + later.rounds, self.bottlenecks + later.bottlenecks, top, top_rounds)
+
 
 def up_to(tier: str, techniques: Sequence[Technique[State]]) -> list[Technique[State]]:
     """The techniques of `tier` and the tiers below it, easiest first as given."""

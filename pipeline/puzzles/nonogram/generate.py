@@ -63,13 +63,15 @@ EXPERT_PICTURES = 40
 
 def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
     """A puzzle aimed at a grade: pictures drawn with the tier's look (AIMS), each made
-    line-solvable as usual, until one grades as `tier`; expert puzzles come from generate_expert.
-    After AIMED_PICTURES the last is returned, and the stage skips it for its grade."""
+    line-solvable as usual, until one grades as `tier`, returned with its grade; expert puzzles
+    come from generate_expert. After AIMED_PICTURES the last is returned ungraded, and the stage
+    grades it and skips it for its grade."""
     if tier == "expert":
         return generate_expert(rows, cols, rng, budget)
     for aimed in range(1, AIMED_PICTURES + 1):
         made = generate(rows, cols, rng, budget, AIMS[tier])
-        if grade.is_tier(made.puzzle, tier, budget):
+        made.grade = grade.grade_as(made.puzzle, tier, budget)
+        if made.grade is not None:
             break
     made.stats["aimed"] = aimed
     return made
@@ -88,9 +90,12 @@ def generate_expert(rows: int, cols: int, rng: random.Random, budget: Budget) ->
             unknown = line_solve(puzzle, budget).unknown_cells()
             if not unknown:
                 break  # line-solvable: a puzzle of another grade; draw again
-            if len(solve(puzzle, 2, budget)) == 1 and grade.is_tier(puzzle, "expert", budget):
+            found = grade.grade_as(puzzle, "expert", budget) if len(solve(puzzle, 2, budget)) == 1 else None
+            if found is not None:
                 answer = puzzle_of(sketch.picture, cols).answer
-                return _finished(replace(puzzle, answer=answer), attempts=attempt, flips=flips, fallback=False)
+                made = _finished(replace(puzzle, answer=answer), attempts=attempt, flips=flips, fallback=False)
+                made.grade = found
+                return made
             for r, c in rng.sample(unknown, _flip_count(len(unknown), rows, cols)):
                 sketch.flip(r, c)
                 flips += 1

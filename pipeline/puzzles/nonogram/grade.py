@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Technique, grade_of, run_techniques, up_to
+from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nonogram import line as one_line
 from pipeline.puzzles.nonogram.model import Clue, Nonogram
 
@@ -272,31 +272,44 @@ def long_chain(puzzle: Nonogram, rounds: int) -> bool:
 
 def grade(puzzle: Nonogram, budget: Budget) -> Grade:
     position, run = solve_with(puzzle, "expert", budget)
-    finished = position.solved()
-    result = grade_of(finished, run, effort(puzzle, budget))
+    return _grade_of_run(puzzle, position, run, budget)
+
+
+def _grade_of_run(puzzle: Nonogram, position: Position, run: Solve, budget: Budget) -> Grade:
+    """The grade of a run of every technique that has stopped in `position`."""
+    result = grade_of(position.solved(), run, effort(puzzle, budget))
     if result.tier in ("easy", "medium") and long_chain(puzzle, sum(run.rounds.values())):
         return Grade("hard", result.score, result.techniques, result.effort)
     return result
 
 
-def is_tier(puzzle: Nonogram, tier: str, budget: Budget) -> bool:
-    """Whether a puzzle grades as `tier`, told as soon as the answer is known: the generator asks
-    it of picture after picture and keeps the first that fits.
+def grade_as(puzzle: Nonogram, tier: str, budget: Budget) -> Grade | None:
+    """The puzzle's grade when it is `tier`, else None, told as soon as the answer is known: the
+    generator asks it of picture after picture, keeps the first that fits and hands its grade on,
+    so the kept puzzle is not graded again (a second grade took 18% of making a 10x10 medium).
 
     Easy, medium and hard are asked of line-solvable puzzles only (every one the generator makes
     is), whose grade is then the hardest line technique they used, or hard after a long chain: so
     the run stops at the first round past the long chain, and easy stops where the easy
-    techniques do. Expert runs every technique to the end."""
+    techniques do. A run that fits is what `grade` runs up to there (the techniques go easiest
+    first, and the harder ones were never reached), so it is carried on to the end with every
+    technique and graded as `grade` does. Expert runs every technique to the end."""
     if tier == "expert":
-        position, run = solve_with(puzzle, "expert", budget)
-        return position.solved() and TIERS[max(run.top, 0)] == "expert"
+        found = grade(puzzle, budget)
+        return found if found.tier == "expert" else None
     limit = LONG_CHAIN_ROUNDS * (puzzle.rows + puzzle.cols) // 10 + 1  # the first round too many
-    chosen = up_to("easy" if tier == "easy" else "medium", techniques(budget))
     position = Position.blank(puzzle)
-    run = run_techniques(position, chosen, Position.solved, budget, max_rounds=limit)
-    if not position.solved() or long_chain(puzzle, sum(run.rounds.values())):
-        return tier == "hard" and sum(run.rounds.values()) == limit
-    return tier == TIERS[max(run.top, 0)]
+    run = run_techniques(position, up_to("easy" if tier == "easy" else "medium", techniques(budget)), Position.solved, budget, max_rounds=limit)
+    rounds = sum(run.rounds.values())
+    if not position.solved() or long_chain(puzzle, rounds):
+        fits = tier == "hard" and rounds == limit
+    else:
+        fits = tier == TIERS[max(run.top, 0)]
+    if not fits:
+        return None
+    run = run.then(run_techniques(position, techniques(budget), Position.solved, budget))
+    found = _grade_of_run(puzzle, position, run, budget)
+    return found if found.tier == tier else None
 
 
 def solves_within(puzzle: Nonogram, tier: str, budget: Budget) -> bool:
