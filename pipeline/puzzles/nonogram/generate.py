@@ -54,27 +54,42 @@ Look = tuple[float, float]  # how a picture is drawn: (SHAPE_FILL, FLIP_SHARE) o
 
 # Graded sections draw pictures the way puzzles of their tier come. Over 80 codes a look (fill,
 # flips) at 15x15 and 10x10, graded: no flips (0.6, 0) gave 64% and 91% easy, against 3% and 21%
-# with the product document's look; fewer flips (0.62, 0.12) 82% and 42% medium; a sparse, noisy
-# picture (0.45, 0.4) about 90% and 81% hard.
-AIMS: dict[str, Look] = {"easy": (0.6, 0.0), "medium": (0.62, 0.12), "hard": (0.45, 0.4)}
+# with the product document's look; a sparse, noisy picture (0.45, 0.4) about 90% and 81% hard.
+AIMS: dict[str, Look] = {"easy": (0.6, 0.0), "hard": (0.45, 0.4)}
+# Medium sits between the two: enough noise that the easy techniques stall, not so much that the
+# chain grows long, and a bigger grid needs less noise for either (its lines are longer). A fixed
+# (0.62, 0.12) gave 82% medium at 15x15 but 42% at 10x10, where the rest came easy. Over 200
+# 10x10 codes a denser shape fill and more flips did better: (0.7, 0.24) 70%, (0.8, 0.28) 79%
+# (pictures 62-69% filled); over 120 15x15 codes (0.8, 0.18) gave 96%, (0.8, 0.28) 82% (the rest
+# hard); over 60 20x20 codes (0.8, 0.14) 100%. So the flip share falls with the side: 2.8 / side,
+# which at 5x5 (0.56) gives 12% medium where (0.62, 0.12) gave 2%, and at 30x30 93% against 57%.
+MEDIUM_FILL = 0.8
+MEDIUM_FLIPS_PER_SIDE = 2.8
 AIMED_PICTURES = 20  # pictures tried for a tier before the code is given up (the stage tries the next)
 EXPERT_PICTURES = 40
 
 
 def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
-    """A puzzle aimed at a grade: pictures drawn with the tier's look (AIMS), each made
+    """A puzzle aimed at a grade: pictures drawn with the tier's look (aim), each made
     line-solvable as usual, until one grades as `tier`, returned with its grade; expert puzzles
     come from generate_expert. After AIMED_PICTURES the last is returned ungraded, and the stage
     grades it and skips it for its grade."""
     if tier == "expert":
         return generate_expert(rows, cols, rng, budget)
     for aimed in range(1, AIMED_PICTURES + 1):
-        made = generate(rows, cols, rng, budget, AIMS[tier])
+        made = generate(rows, cols, rng, budget, aim(tier, rows, cols))
         made.grade = grade.grade_as(made.puzzle, tier, budget)
         if made.grade is not None:
             break
     made.stats["aimed"] = aimed
     return made
+
+
+def aim(tier: str, rows: int, cols: int) -> Look:
+    """How pictures are drawn for a section of `tier` on this grid."""
+    if tier == "medium":
+        return MEDIUM_FILL, MEDIUM_FLIPS_PER_SIDE / math.isqrt(rows * cols)
+    return AIMS[tier]
 
 
 def generate_expert(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
