@@ -213,6 +213,16 @@ def test_graded_codes_aim_at_their_tier(tier):
     assert tiers.count(tier) >= 7, tiers
 
 
+@pytest.mark.parametrize("size", [10, 15])
+def test_medium_pictures_are_mostly_medium_at_the_first_draw(size):
+    """Medium's look follows the grid side, so most codes keep their first picture: these 12
+    codes draw 14 pictures at 10x10 and 13 at 15x15, where one look for every size drew 23 and 16."""
+    ptype = get_type("nonogram")
+    params = ptype.make_params(size, difficulty="medium")
+    drawn = [ptype.make(params, f"aim-{i}", Budget()).stats["aimed"] for i in range(12)]
+    assert sum(drawn) <= 15, drawn
+
+
 def test_version_1_still_ignores_the_difficulty_when_making():
     """Reprints pinned to nonogram/1 make what version 1 made for a graded section's codes."""
     from pipeline.codes import rng_for
