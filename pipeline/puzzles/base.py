@@ -172,7 +172,7 @@ class PuzzleType:
         or `always`, else None. Grading gets GRADE_STEPS of its own under the same deadline, so
         a slow generation does not leave a puzzle ungraded. A puzzle whose parameters ask for no
         difficulty and whose grading reaches its limit is kept, ungraded (None): nothing asked
-        for its grade."""
+        for its grade. A grade the generator found on the way (Generated.grade) is taken as is."""
         chosen = params if isinstance(params, Params) else self.make_params(params)
         made = self.make(chosen, code, budget, version)
         if chosen.difficulty is None and not always:
