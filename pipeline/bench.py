@@ -145,14 +145,15 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
     ]
 
 
-def _make_of_grade(ptype: PuzzleType, params: Params, code: str) -> tuple[Generated, Grade, str, int]:
-    """Made and graded, as generate makes a puzzle: with a difficulty, the code and then its
+def _make_of_grade(ptype: PuzzleType, params: Params, code: str) -> tuple[Generated, Grade | None, str, int]:
+    """Made, and graded when it has a difficulty, as generate makes a puzzle of a section that is
+    not sorted by grade (verify grades the others, so its time holds their grading): the code and then its
     next derived codes (code.2, code.3, ...) until one is of that grade, every one tried counting
     in the time; (puzzle, grade, the code that made it, codes tried)."""
     for tried in range(1, MAX_TRIES + 1):
         attempt = code if tried == 1 else f"{code}.{tried}"
         try:
-            made, grade = ptype.make_graded(params, attempt, Budget(seconds=600))
+            made, grade = ptype.make_graded(params, attempt, Budget(seconds=600), always=False)
         except (StepLimit, Unsuitable):  # skipped for the next code, as the generate stage does
             continue
         if off_grade(params.difficulty, grade) is None:
