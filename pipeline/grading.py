@@ -10,6 +10,7 @@ the same on every run of the same version.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import time
 from dataclasses import dataclass
@@ -43,12 +44,15 @@ class TierRow:
 
 def distribution(type_name: str, puzzles: Iterable[Any]) -> list[TierRow]:
     """Grade every puzzle; one row per tier met (and one for unfinished puzzles)."""
-    grade = get_type(type_name).grade
+    ptype = get_type(type_name)
     graded: list[tuple[Grade, float]] = []
     for puzzle in puzzles:
         start = time.process_time()
-        result = grade(puzzle, Budget())
-        graded.append((result, time.process_time() - start))
+        result = ptype.grade(puzzle, Budget())
+        seconds = time.process_time() - start
+        if ptype.effort is not None:  # measured apart, and not counted in the grading time
+            result = dataclasses.replace(result, effort=tuple(sorted(ptype.effort(puzzle, Budget()).items())))
+        graded.append((result, seconds))
     total = len(graded)
     rows = []
     for tier in (*TIERS, None):

@@ -19,7 +19,7 @@ runs them):
 - expert: "trial": the same supposition solved on with every technique but trials, as far as
   they go (one supposition at a time, never nested).
 
-The effort measure is `nodes`: the choices a plain exhaustive search makes (each cell in reading
+The effort measure (`effort`, taken apart from the grade) is `nodes`: the choices a plain exhaustive search makes (each cell in reading
 order picks its lines right and down, checking degrees, circles and early loops, no deduction)
 to find every answer.
 
@@ -63,6 +63,7 @@ class Board:
     cols: int
     ends: tuple[tuple[int, int], ...]  # each line's two cells
     lines_of: tuple[tuple[int, ...], ...]  # each cell's lines
+    links: tuple[tuple[tuple[int, int], ...], ...]  # each cell's lines with the cell across each
     circles: tuple[tuple[tuple[int, ...], frozenset[int]], ...]  # touched cells, black counts allowed
     sharing: tuple[tuple[int, int], ...]  # pairs of circles that touch a common cell
 
@@ -79,13 +80,19 @@ class Board:
             (tuple(r * cols + c for r, c in circle.cells), allowed_blacks(circle.kind, len(circle.cells)))
             for circle in puzzle.circles
         )
-        sharing = tuple(
-            (i, j)
-            for i in range(len(circles))
-            for j in range(i + 1, len(circles))
-            if set(circles[i][0]) & set(circles[j][0])
-        )
-        return cls(rows, cols, tuple(ends), tuple(map(tuple, lines_of)), circles, sharing)
+        sharing = tuple(sorted({(i, j) for ring in _circles_by_cell(circles, rows * cols) for i in ring for j in ring if i < j}))
+        links = tuple(tuple((e, ends[e][0] + ends[e][1] - cell) for e in own) for cell, own in enumerate(lines_of))
+        return cls(rows, cols, tuple(ends), tuple(map(tuple, lines_of)), links, circles, sharing)
+
+
+def _circles_by_cell(circles, count: int) -> list[list[int]]:
+    """The circles touching each cell: pairs sharing a cell are read off these, not tried pair by
+    pair (the generator builds a board per circle it adds)."""
+    rings: list[list[int]] = [[] for _ in range(count)]
+    for index, (cells, _) in enumerate(circles):
+        for cell in cells:
+            rings[cell].append(index)
+    return rings
 
 
 def allowed_blacks(kind: str, touched: int) -> frozenset[int]:
@@ -109,6 +116,11 @@ class Position:
         twin = Position.__new__(Position)
         twin.board, twin.cells, twin.lines = self.board, self.cells[:], self.lines[:]
         return twin
+
+    def decided(self, cells) -> bool:
+        """Whether every one of these (row, column) cells has its colour."""
+        cols = self.board.cols
+        return all(self.cells[r * cols + c] != UNKNOWN for r, c in cells)
 
     def solved(self) -> bool:
         return UNKNOWN not in self.cells and OPEN not in self.lines
@@ -163,23 +175,36 @@ def cell_lines(position: Position) -> int:
     colours: dict[int, int] = {}
     marks: dict[int, int] = {}
     for index, (a, b) in enumerate(board.ends):
-        if lines[index] == LINE:
-            colours.update((cell, WHITE) for cell in (a, b) if cells[cell] != WHITE)
-        elif lines[index] == OPEN and BLACK in (cells[a], cells[b]):
+        state = lines[index]
+        if state == LINE:
+            if cells[a] != WHITE:
+                colours[a] = WHITE
+            if cells[b] != WHITE:
+                colours[b] = WHITE
+        elif state == OPEN and (cells[a] == BLACK or cells[b] == BLACK):
             marks[index] = NO_LINE
-    for cell, own in enumerate(board.lines_of):
-        drawn = sum(1 for e in own if lines[e] == LINE)
-        usable = [e for e in own if lines[e] == OPEN and BLACK not in (cells[board.ends[e][0]], cells[board.ends[e][1]])]
+    for cell, links in enumerate(board.links):
+        value = cells[cell]
+        drawn = 0
+        usable = []
+        for e, other in links:
+            state = lines[e]
+            if state == LINE:
+                drawn += 1
+            elif state == OPEN and value != BLACK and cells[other] != BLACK:
+                usable.append(e)
         if drawn > 2:
             raise Contradiction("a cell has more than two lines")
         if drawn == 2:
-            marks.update((e, NO_LINE) for e in usable)
-        elif cells[cell] != BLACK and drawn + len(usable) < 2:
-            if drawn or cells[cell] == WHITE:
+            for e in usable:
+                marks[e] = NO_LINE
+        elif value != BLACK and drawn + len(usable) < 2:
+            if drawn or value == WHITE:
                 raise Contradiction("a white cell has no two ways out")
             colours[cell] = BLACK
-        elif cells[cell] == WHITE and drawn + len(usable) == 2:
-            marks.update((e, LINE) for e in usable)
+        elif value == WHITE and drawn + len(usable) == 2:
+            for e in usable:
+                marks[e] = LINE
     return position.apply(colours, marks)
 
 
@@ -413,15 +438,31 @@ def solve_with(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> tuple[Positi
     return position, run
 
 
+def solve_from(puzzle: KuralinPuzzle, tier: str, budget: Budget, start: Position | None) -> Position:
+    """The techniques up to `tier` run on from `start`, a position of the same grid that fewer of
+    the puzzle's circles led to (its conclusions hold with more circles), or from nothing."""
+    position = Position(Board.of(puzzle))
+    if start is not None:
+        position.cells, position.lines = start.cells[:], start.lines[:]
+    run_techniques(position, up_to(tier, techniques(budget)), Position.solved, budget)
+    return position
+
+
 def solves_within(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> bool:
     position, _ = solve_with(puzzle, tier, budget)
     return position.solved() and _one_loop(position)
 
 
 def grade(puzzle: KuralinPuzzle, budget: Budget) -> Grade:
+    """The grade without its effort measure: the exhaustive count costs more than grading (at
+    10x10 it stops at its cap of 250k nodes in about 0.5 s), and verify grades every puzzle."""
     position, run = solve_with(puzzle, "expert", budget)
     finished = position.solved() and _one_loop(position)
-    return grade_of(finished, run, {"nodes": search_nodes(puzzle, budget)})
+    return grade_of(finished, run, {})
+
+
+def effort(puzzle: KuralinPuzzle, budget: Budget) -> dict[str, float]:
+    return {"nodes": search_nodes(puzzle, budget)}
 
 
 # --- effort, measured without the techniques ---------------------------------------------------
