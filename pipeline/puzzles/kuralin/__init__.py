@@ -38,6 +38,16 @@ class KuralinParams(Params):
 
 
 def _generate(params: KuralinParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 2: a puzzle made for its difficulty's tier. Expert puzzles come from the ungraded
+    generator as in version 1: it removes every circle it can, and 71-92% of what it makes is
+    expert (8x8, 10x10), where aiming at the tier would run a trial per circle removed."""
+    if params.difficulty in (None, "expert"):
+        return generate.generate(params.rows, params.cols, rng, budget)
+    return generate.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
+
+
+def _generate_v1(params: KuralinParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 1: every difficulty drew from the ungraded generator, kept or skipped by grade."""
     return generate.generate(params.rows, params.cols, rng, budget)
 
 
@@ -46,8 +56,8 @@ def _print_size(params: KuralinParams, *, answer: bool) -> FigureSize:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="kuralin", title="Kuralin", version=1, how_to_play=RULES, params=KuralinParams,
-    generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    name="kuralin", title="Kuralin", version=2, how_to_play=RULES, params=KuralinParams,
+    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
     # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.
