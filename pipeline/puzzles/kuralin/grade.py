@@ -13,15 +13,16 @@ runs them):
   "cut-cell": a cell the white cells cannot join without is white; "parity": the loop steps
   between the two colours of a chessboard, so it has as many white cells on each colour;
   "circle-cases": each colouring a circle allows is followed a few rounds with the easy
-  techniques, and the cells the colourings that survive agree on are decided;
+  techniques, and the cells the colourings that survive agree on are decided.
+- expert, trial and error (as Simon Tatham's Pearl and Loopy never need; only asked for):
   "short-trial": suppose a cell's colour; when the easy and medium techniques break a rule from
-  there within SHORT_TRIAL_ROUNDS rounds, the cell has the other colour.
-- expert: "trial": the same supposition solved on with every technique but trials, as far as
-  they go (one supposition at a time, never nested).
+  there within SHORT_TRIAL_ROUNDS rounds, the cell has the other colour; "trial": the same
+  supposition solved on with every technique but trials, as far as they go (one supposition at
+  a time, never nested).
 
-The effort measure (`effort`, taken apart from the grade) is `nodes`: the choices a plain exhaustive search makes (each cell in reading
-order picks its lines right and down, checking degrees, circles and early loops, no deduction)
-to find every answer.
+The effort measure (`effort`, taken apart from the grade) is `nodes`: the choices a plain
+exhaustive search makes (each cell in reading order picks its lines right and down, checking
+degrees, circles and early loops, no deduction) to find every answer.
 
 This module imports only the Kuralin model: the grader shares no code with the type's solver.
 """
@@ -501,7 +502,7 @@ def _trial(inner: tuple[Technique[Position], ...], rounds: int | None, budget: B
 def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
     """Easiest first; a trial supposes one cell's colour and is never nested."""
     return EASY + MEDIUM + hard(budget) + (
-        Technique("short-trial", "hard", _trial(EASY + MEDIUM, SHORT_TRIAL_ROUNDS, budget)),
+        Technique("short-trial", "expert", _trial(EASY + MEDIUM, SHORT_TRIAL_ROUNDS, budget)),
         Technique("trial", "expert", _trial(EASY + MEDIUM + hard(budget), None, budget)),
     )
 
