@@ -213,3 +213,13 @@ def test_a_rectangular_puzzle_is_graded():
     result = grade(puzzle, Budget())
     assert result.tier is not None and solves_within(puzzle, result.tier, Budget())
     assert result == grade(puzzle, Budget())
+
+
+def test_the_distribution_tool_takes_the_effort_apart_and_samples_a_difficulty():
+    from pipeline.grading import distribution, sample
+
+    rows = distribution("kuralin", sample("kuralin", 6, 3, "medium"))
+    assert [(row.tier, row.count) for row in rows] == [("medium", 3)]
+    (name, low, mid, high), = rows[0].effort
+    assert name == "nodes" and 0 < low <= mid <= high
+    assert grade(sample("kuralin", 6, 1, "medium")[0], Budget()).effort == ()
