@@ -136,9 +136,9 @@ def test_only_easy_medium_and_hard_codes_make_other_puzzles_than_version_1():
     assert KURALIN.make(hard, "harbour", Budget()) != KURALIN.make(hard, "harbour", Budget(), version=1)
 
 
-def test_a_loop_the_techniques_cannot_finish_is_redrawn(monkeypatch):
-    """Circles cannot tell apart loops through the same cells: every cell gets its colour and the
-    lines stay open, so no point is left to add a circle at."""
+def test_a_loop_whose_lines_do_not_follow_from_its_colours_is_redrawn(monkeypatch):
+    """Circles cannot tell apart loops through the same cells: such a loop is refused before any
+    circle is placed."""
     ambiguous = loop_from_picture(AMBIGUOUS)
     real, drawn = generate.search, []
 
@@ -149,7 +149,9 @@ def test_a_loop_the_techniques_cannot_finish_is_redrawn(monkeypatch):
         return real(board, limit, budget, **options)
 
     monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
+    real_add, placed = generate._circles_until_solved, []
+    monkeypatch.setattr(generate, "_circles_until_solved", lambda *args: placed.append(args[2]) or real_add(*args))
     result = generate.generate_graded(4, 4, "easy", random.Random("redraw"), Budget())
-    assert drawn and result.stats["attempts"] >= 2
+    assert drawn and result.stats["attempts"] >= 2 and ambiguous not in placed
     assert result.puzzle.answer != ambiguous
     assert solves_within(result.puzzle, "easy", Budget())

@@ -24,7 +24,7 @@ from collections import Counter
 from pipeline.errors import StepLimit, TimeLimit
 from pipeline.puzzles.base import GRADE_STEPS, Budget, Generated
 from pipeline.puzzles.grading import TIERS
-from pipeline.puzzles.kuralin.grade import Position, solve_from, solves_within
+from pipeline.puzzles.kuralin.grade import Position, coloured, solve_from, solves_within
 from pipeline.puzzles.kuralin.model import (
     Cell,
     Circle,
@@ -144,6 +144,8 @@ def _graded_attempt(rows, cols, tier: str, below: str | None, rng, meter: _Meter
     """A puzzle of `tier` around a freshly drawn loop, or None when this loop gives none."""
     min_length = -(-MIN_COVER_PERCENT * rows * cols // 100)
     drawn = meter.search(Board(rows, cols, []), 1, DRAW_STEPS, rng=rng, min_length=min_length)[0]
+    if not meter.go_on(_puzzle(rows, cols, {}, drawn), tier, coloured(drawn)).solved():
+        return None  # circles tell only colours: with every colour known the lines must follow
     circles = _circles_until_solved(rows, cols, drawn, tier, rng, meter)
     if circles is None:
         return None
@@ -161,7 +163,7 @@ def _circles_until_solved(rows, cols, drawn: Solution, tier: str, rng, meter: _M
     """Circles added one at a time, each where the techniques up to `tier` got stuck (a point
     touching a cell they left undecided), until they finish the loop. Their conclusions hold for
     every answer of fewer circles, so each run goes on from the last position. None when every
-    cell is decided but the techniques cannot place the lines: no circle can help."""
+    point next to an undecided cell has its circle and the techniques still stall."""
     touched = {point: touched_cells(point) for point in interior_points(rows, cols)}
     kinds = _kinds(drawn, touched)
     circles: dict[Point, Circle] = {}

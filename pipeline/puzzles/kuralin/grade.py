@@ -35,7 +35,7 @@ from typing import Iterable
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
-from pipeline.puzzles.kuralin.model import KuralinPuzzle
+from pipeline.puzzles.kuralin.model import ON_LOOP, KuralinPuzzle, Solution
 
 UNKNOWN, WHITE, BLACK = 0, 1, 2
 OPEN, LINE, NO_LINE = 0, 1, 2
@@ -513,6 +513,13 @@ def solve_with(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> tuple[Positi
     position = Position(Board.of(puzzle))
     run = run_techniques(position, chosen, Position.solved, budget)
     return position, run
+
+
+def coloured(answer: Solution) -> Position:
+    """A position that knows every cell's colour in `answer` and none of its lines."""
+    position = Position(Board.of(KuralinPuzzle(len(answer.cells), len(answer.cells[0]), (), answer)))
+    position.cells = [WHITE if mark == ON_LOOP else BLACK for row in answer.cells for mark in row]
+    return position
 
 
 def solve_from(puzzle: KuralinPuzzle, tier: str, budget: Budget, start: Position | None) -> Position:
