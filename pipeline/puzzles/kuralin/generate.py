@@ -12,6 +12,8 @@
 5. Check the result from scratch: the rules checker traces the loop and recounts every circle,
    and the solver counts answers from the printed circles alone.
 
+A puzzle for a difficulty of easy, medium or hard is made by `generate_graded` instead.
+
 Every search has its own step limit; one that reaches it proves nothing, so the attempt is dropped
 and a new loop drawn. The time budget's deadline is shared and ends the whole generation.
 """
