@@ -29,9 +29,9 @@ This module imports only the Kuralin model: the grader shares no code with the t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
