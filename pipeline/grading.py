@@ -1,15 +1,17 @@
 """How the grades of a type and size fall: the share of each tier over a run of codes, and the
 median and spread of each external effort measure per tier (the closing note's table).
 
-    python -m pipeline.grading nonogram 10 [--count 100]
+    python -m pipeline.grading nonogram 10 [--count 100] [--difficulty hard]
 
-Codes are "grade-1" .. "grade-<count>", made by the type's current generator, so the table is
-the same on every run of the same version.
+Codes are "grade-1" .. "grade-<count>", made by the type's current generator (for the difficulty
+when one is given: a generator that aims at a tier makes those codes differently), so the table
+is the same on every run of the same version.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import time
 from dataclasses import dataclass
@@ -22,11 +24,12 @@ from pipeline.registry import get_type
 UNFINISHED = "none"  # the row for puzzles the techniques cannot finish
 
 
-def sample(type_name: str, size: int, count: int) -> list[Any]:
-    """The puzzles of codes grade-1 .. grade-<count>."""
+def sample(type_name: str, size: int, count: int, difficulty: str | None = None) -> list[Any]:
+    """The puzzles of codes grade-1 .. grade-<count>, made for `difficulty` when given."""
     ptype = get_type(type_name)
+    params = ptype.make_params(size, difficulty=difficulty)
     return [
-        ptype.make(size, f"grade-{i}", Budget()).puzzle
+        ptype.make(params, f"grade-{i}", Budget()).puzzle
         for i in range(1, count + 1)
     ]
 
@@ -43,12 +46,15 @@ class TierRow:
 
 def distribution(type_name: str, puzzles: Iterable[Any]) -> list[TierRow]:
     """Grade every puzzle; one row per tier met (and one for unfinished puzzles)."""
-    grade = get_type(type_name).grade
+    ptype = get_type(type_name)
     graded: list[tuple[Grade, float]] = []
     for puzzle in puzzles:
         start = time.process_time()
-        result = grade(puzzle, Budget())
-        graded.append((result, time.process_time() - start))
+        result = ptype.grade(puzzle, Budget())
+        seconds = time.process_time() - start
+        if ptype.effort is not None:  # measured apart, and not counted in the grading time
+            result = dataclasses.replace(result, effort=tuple(sorted(ptype.effort(puzzle, Budget()).items())))
+        graded.append((result, seconds))
     total = len(graded)
     rows = []
     for tier in (*TIERS, None):
@@ -94,9 +100,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("type")
     parser.add_argument("size", type=int)
     parser.add_argument("--count", type=int, default=100)
+    parser.add_argument("--difficulty", choices=TIERS, help="codes made for this grade (default: none asked)")
     args = parser.parse_args(argv)
-    rows = distribution(args.type, sample(args.type, args.size, args.count))
-    print(format_rows(f"{args.type} {args.size}x{args.size}, {args.count} codes", rows))
+    rows = distribution(args.type, sample(args.type, args.size, args.count, args.difficulty))
+    made_for = f", made for {args.difficulty}" if args.difficulty else ""
+    print(format_rows(f"{args.type} {args.size}x{args.size}, {args.count} codes{made_for}", rows))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ side-by-side cells ("-" or "|" a line, "x" ruled out, "." open); circles are (ki
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pipeline.puzzles.base import Budget
@@ -194,7 +196,7 @@ def test_grades_are_reproducible():
     puzzle = get_type("kuralin").make(5, "grade-2", Budget()).puzzle
     first = grade(puzzle, Budget())
     assert first == grade(puzzle, Budget())
-    assert dict(first.effort)["nodes"] > 0
+    assert kuralin_grade.effort(puzzle, Budget())["nodes"] > 0
 
 
 def test_the_search_count_stops_at_its_cap(monkeypatch):
@@ -213,3 +215,60 @@ def test_a_rectangular_puzzle_is_graded():
     result = grade(puzzle, Budget())
     assert result.tier is not None and solves_within(puzzle, result.tier, Budget())
     assert result == grade(puzzle, Budget())
+
+
+def test_the_distribution_tool_takes_the_effort_apart_and_samples_a_difficulty():
+    from pipeline.grading import distribution, sample
+
+    rows = distribution("kuralin", sample("kuralin", 6, 3, "medium"))
+    assert [(row.tier, row.count) for row in rows] == [("medium", 3)]
+    (name, low, mid, high), = rows[0].effort
+    assert name == "nodes" and 0 < low <= mid <= high
+    assert grade(sample("kuralin", 6, 1, "medium")[0], Budget()).effort == ()
+
+
+def _partial_positions(size: int, code: str, count: int):
+    """Positions that know a random part of a generated puzzle's answer: cells and lines."""
+    puzzle = get_type("kuralin").make(size, code, Budget()).puzzle
+    full = Board.of(puzzle)
+    answer = kuralin_grade.coloured(puzzle.answer).cells
+    drawn = {(r * size + c, r2 * size + c2) for (r, c), (r2, c2) in puzzle.answer.lines}
+    rng = random.Random(code)
+    for _ in range(count):
+        position = Position(full)
+        for cell in rng.sample(range(size * size), rng.randrange(size * size)):
+            position.cells[cell] = answer[cell]
+        for line in rng.sample(range(len(full.ends)), rng.randrange(len(full.ends))):
+            position.lines[line] = LINE if full.ends[line] in drawn else NO_LINE
+        yield position, answer
+
+
+def test_cut_cell_finds_what_blocking_each_cell_in_turn_finds():
+    """One depth-first search for articulation points against the definition, cell by cell."""
+    for position, _ in _partial_positions(6, "cuts", 300):
+        whites = {c for c, v in enumerate(position.cells) if v == WHITE}
+        expected = set()
+        for cell, value in enumerate(position.cells):
+            if value == 0:
+                blocked = position.copy()
+                blocked.cells[cell] = BLACK
+                groups = kuralin_grade._reach(blocked)
+                if len({groups[w] for w in whites}) > 1:
+                    expected.add(cell)
+        found = position.copy()
+        kuralin_grade.cut_cell(found)
+        assert {c for c, v in enumerate(found.cells) if v != position.cells[c]} == expected
+
+
+@pytest.mark.parametrize("name", ["circle-count", "cell-lines", "circle-pairs"])
+def test_a_sweep_of_the_changed_cells_finds_what_a_sweep_of_the_whole_grid_finds(name):
+    technique = next(t for t in techniques(Budget()) if t.name == name)
+    for position, answer in _partial_positions(6, "sweeps", 200):
+        technique.apply(position)  # a first sweep, then more of the answer
+        for cell in random.Random(len(position.log)).sample(range(36), 3):
+            if position.cells[cell] == 0:
+                position.colour(cell, answer[cell])
+        fresh = position.copy()
+        fresh.swept.clear()
+        assert technique.apply(position) == technique.apply(fresh)
+        assert (position.cells, position.lines) == (fresh.cells, fresh.lines)

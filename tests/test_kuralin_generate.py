@@ -12,8 +12,10 @@ import pytest
 
 from kuralin_reference import loop_from_picture
 from pipeline.puzzles.base import Budget
+from pipeline.puzzles.grading import TIERS
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin import generate
+from pipeline.puzzles.kuralin.grade import solves_within
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, interior_points
 
 CODES = {5: ["harbour", "lantern", "2026-11-30"], 6: ["harbour", "lantern"], 7: ["harbour", "lantern"],
@@ -102,3 +104,54 @@ def test_small_puzzles_generate_quickly():
             KURALIN.make(size, f"quick-{index}", Budget())
             times.append(time.process_time() - start)
         assert statistics.median(times) < bound, (size, times)
+
+
+# --- made for a difficulty (generator version 2) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_a_difficulty_makes_a_puzzle_its_tier_finishes_and_the_tier_below_does_not(tier):
+    params = KURALIN.make_params(6, difficulty=tier)
+    for code in ("harbour", "lantern"):
+        puzzle = KURALIN.make(params, code, Budget()).puzzle
+        assert KURALIN.grade(puzzle, Budget()).tier == tier
+        assert solves_within(puzzle, tier, Budget())
+        if tier != TIERS[0]:
+            assert not solves_within(puzzle, TIERS[TIERS.index(tier) - 1], Budget())
+        assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.check(puzzle, puzzle.answer) == []
+
+
+def test_every_circle_of_a_graded_puzzle_is_needed_at_its_tier():
+    puzzle = KURALIN.make(KURALIN.make_params(6, difficulty="medium"), "harbour", Budget()).puzzle
+    for index in range(len(puzzle.circles)):
+        assert not solves_within(without(puzzle, index), "medium", Budget()), index
+
+
+def test_only_easy_medium_and_hard_codes_make_other_puzzles_than_version_1():
+    """Expert puzzles come from the ungraded generator, as every graded code did in version 1."""
+    for difficulty in (None, "expert"):
+        params = KURALIN.make_params(6, difficulty=difficulty)
+        assert KURALIN.make(params, "harbour", Budget()) == KURALIN.make(params, "harbour", Budget(), version=1)
+    hard = KURALIN.make_params(6, difficulty="hard")
+    assert KURALIN.make(hard, "harbour", Budget()) != KURALIN.make(hard, "harbour", Budget(), version=1)
+
+
+def test_a_loop_whose_lines_do_not_follow_from_its_colours_is_redrawn(monkeypatch):
+    """Circles cannot tell apart loops through the same cells: such a loop is refused before any
+    circle is placed."""
+    ambiguous = loop_from_picture(AMBIGUOUS)
+    real, drawn = generate.search, []
+
+    def first_loop_is_ambiguous(board, limit, budget, **options):
+        if options.get("min_length") and not drawn:
+            drawn.append(ambiguous)
+            return [ambiguous]
+        return real(board, limit, budget, **options)
+
+    monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
+    real_add, placed = generate._circles_until_solved, []
+    monkeypatch.setattr(generate, "_circles_until_solved", lambda *args: placed.append(args[2]) or real_add(*args))
+    result = generate.generate_graded(4, 4, "easy", random.Random("redraw"), Budget())
+    assert drawn and result.stats["attempts"] >= 2 and ambiguous not in placed
+    assert result.puzzle.answer != ambiguous
+    assert solves_within(result.puzzle, "easy", Budget())

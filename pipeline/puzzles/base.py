@@ -121,6 +121,10 @@ class PuzzleType:
     draw: Callable[..., Figure]  # (puzzle, answer=) -> black-and-white SVG
     cell_mm: float  # a cell's side as `draw` makes it (the figure's natural size)
     max_cell_mm: float  # the largest cell pages grow it to: bigger only spreads the grid, it helps no solver
+    # (puzzle, budget) -> external measures of effort, when the grader leaves them out of the
+    # Grade because they cost more than grading (Kuralin: an exhaustive count of 0.25-0.65 s at
+    # 10x10 against 0.3-3 s for the techniques); only the distribution tool takes them
+    effort: Callable[[Any, Budget], dict[str, float]] | None = None
     # (puzzle, params) -> failure codes for publishing promises beyond one answer (Nonogram:
     # line-solvable, unless its parameters ask for expert puzzles)
     promises: Callable[[Any, Params], list[str]] = no_promises

@@ -12,6 +12,8 @@
 5. Check the result from scratch: the rules checker traces the loop and recounts every circle,
    and the solver counts answers from the printed circles alone.
 
+A puzzle for a difficulty of easy, medium or hard is made by `generate_graded` instead.
+
 Every search has its own step limit; one that reaches it proves nothing, so the attempt is dropped
 and a new loop drawn. The time budget's deadline is shared and ends the whole generation.
 """
@@ -22,7 +24,9 @@ import random
 from collections import Counter
 
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.puzzles.base import GRADE_STEPS, Budget, Generated
+from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.kuralin.grade import Position, coloured, solve_from, solves_within
 from pipeline.puzzles.kuralin.model import (
     Cell,
     Circle,
@@ -63,6 +67,23 @@ class _Meter:
         finally:
             self.spent += child.spent
 
+    def solves(self, puzzle: KuralinPuzzle, tier: str) -> bool:
+        """Whether the grader's techniques up to `tier` finish the puzzle."""
+        child = self.budget.child(GRADE_STEPS)
+        try:
+            return solves_within(puzzle, tier, child)
+        finally:
+            self.spent += child.spent
+
+    def go_on(self, puzzle: KuralinPuzzle, tier: str, position: Position | None) -> Position:
+        """The techniques up to `tier` run on from `position` (or from nothing) with the puzzle's
+        circles; the position where they stop."""
+        child = self.budget.child(GRADE_STEPS)
+        try:
+            return solve_from(puzzle, tier, child, position)
+        finally:
+            self.spent += child.spent
+
 
 def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     """A puzzle of `rows` x `cols` cells, proved unique; StepLimit once the budget is spent."""
@@ -81,14 +102,87 @@ def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Genera
         if made is not None:
             break
     _recheck(made, budget)
+    return Generated(made, _stats(made, attempts, drops))
+
+
+def _stats(made: KuralinPuzzle, attempts: int, drops: int) -> dict[str, int]:
     counts = Counter(circle.kind for circle in made.circles)
-    stats = {  # flat numbers, so that the bench can average them
+    return {  # flat numbers, so that the bench can average them
         **{f"{kind}_circles": counts[kind] for kind in ("black", "white", "grey")},
         "loop_length": sum(row.count(".") for row in made.answer.cells),
         "attempts": attempts,
         "drops_at_step_limit": drops,
     }
-    return Generated(made, stats)
+
+
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle the grader's techniques up to `tier` finish and those below it do not, as Simon
+    Tatham's graded generators make them; StepLimit once the budget is spent.
+
+    Circles are added where the techniques up to `tier` get stuck until they finish the loop, then
+    each is removed again (in a shuffled order) if they still finish it without; an attempt whose
+    puzzle the easier tiers finish too draws another loop. The techniques only draw conclusions
+    every answer shares, so a puzzle they finish has one answer (and step 5 checks it)."""
+    below = TIERS[TIERS.index(tier) - 1] if tier != TIERS[0] else None
+    attempts = drops = 0
+    while True:
+        attempts += 1
+        meter = _Meter(budget)
+        try:
+            made = _graded_attempt(rows, cols, tier, below, rng, meter)
+        except TimeLimit:
+            raise
+        except StepLimit:
+            drops += 1
+            made = None
+        budget.spend(meter.spent)
+        if made is not None:
+            break
+    _recheck(made, budget)
+    return Generated(made, _stats(made, attempts, drops))
+
+
+def _graded_attempt(rows, cols, tier: str, below: str | None, rng, meter: _Meter) -> KuralinPuzzle | None:
+    """A puzzle of `tier` around a freshly drawn loop, or None when this loop gives none."""
+    min_length = -(-MIN_COVER_PERCENT * rows * cols // 100)
+    drawn = meter.search(Board(rows, cols, []), 1, DRAW_STEPS, rng=rng, min_length=min_length)[0]
+    if not meter.go_on(_puzzle(rows, cols, {}, drawn), tier, coloured(drawn)).solved():
+        return None  # circles tell only colours: with every colour known the lines must follow
+    circles = _circles_until_solved(rows, cols, drawn, tier, rng, meter)
+    if circles is None:
+        return None
+    for point in rng.sample(sorted(circles), len(circles)):
+        fewer = {p: c for p, c in circles.items() if p != point}
+        if meter.solves(_puzzle(rows, cols, fewer, drawn), tier):
+            circles = fewer
+    made = _puzzle(rows, cols, circles, drawn)
+    if below is not None and meter.solves(made, below):
+        return None
+    return made
+
+
+def _circles_until_solved(rows, cols, drawn: Solution, tier: str, rng, meter: _Meter) -> dict[Point, Circle] | None:
+    """Circles added one at a time, each where the techniques up to `tier` got stuck (a point
+    touching a cell they left undecided), until they finish the loop. Their conclusions hold for
+    every answer of fewer circles, so each run goes on from the last position. None when every
+    point next to an undecided cell has its circle and the techniques still stall."""
+    touched = {point: touched_cells(point) for point in interior_points(rows, cols)}
+    kinds = _kinds(drawn, touched)
+    circles: dict[Point, Circle] = {}
+    position = None
+    while True:
+        position = meter.go_on(_puzzle(rows, cols, circles, drawn), tier, position)
+        if position.solved():
+            return circles
+        stuck = [p for p in touched if p not in circles and not position.decided(touched[p])]
+        if not stuck:
+            return None
+        point = rng.choice(stuck)
+        circles[point] = Circle(kinds[point], touched[point])
+
+
+def _puzzle(rows: int, cols: int, circles: dict[Point, Circle], drawn: Solution) -> KuralinPuzzle:
+    return KuralinPuzzle(rows, cols, tuple(circles[point] for point in sorted(circles)), drawn)
 
 
 def _attempt(rows: int, cols: int, rng: random.Random, meter: _Meter) -> KuralinPuzzle | None:
