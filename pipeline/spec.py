@@ -264,7 +264,8 @@ class JobSpec(Strict):
     @classmethod
     def _profile_defaults(cls, data: Any) -> Any:
         """The print service's crop marks, unless page.crop_marks is given: explicit keys win."""
-        if not isinstance(data, dict) or data.get("print") not in PRINT_PROFILES:
+        # a print service is a name; anything else (a list, a mapping) is the schema's to refuse
+        if not isinstance(data, dict) or not isinstance(data.get("print"), str) or data["print"] not in PRINT_PROFILES:
             return data
         page = _page_given(data)
         if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[data["print"]].crop_marks:

@@ -105,6 +105,8 @@ SCHEMA = [
         ("date before the supported range with previous answers", "title: T\ndate: 0001-01-03\nanswers: previous\n" + SECTION),
         ("date 1899-12-31", "title: T\ndate: 1899-12-31\n" + SECTION),
         ("impossible date", "title: T\ndate: 2026-02-30\n" + SECTION),
+        ("print service as a list (found by fuzzing)", spec(extra="print: []\n")),
+        ("print service as a mapping", spec(extra="print: {kdp: 1}\n")),
         ("five-digit year", "title: T\ndate: 10000-01-01\n" + SECTION),
         ("size not made", spec(section="sections: [{type: nonogram, size: 31, count: 1}]\n")),
         ("negative size", spec(section="sections: [{type: nonogram, size: -5, count: 1}]\n")),
