@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from hostile_cases import CASES, Case
 from pipeline.errors import SpecError
 from pipeline.pages import parse_page_size
 from pipeline.registry import puzzle_types
@@ -244,3 +245,24 @@ def test_a_section_is_made_by_its_own_pin_then_the_job_s_then_the_current_genera
 def test_a_job_pins_each_type_once_to_a_kept_generator(nonogram_version_2: None, pins: str, message: str) -> None:
     [problem] = problems(f"title: x\nseed: 1\n{pins}\n{SECTION}")
     assert problem.endswith(f": {message}")
+
+
+# ---- the hostile-input table through the loader alone ------------------------------------------
+
+
+def _hostile_id(case: Case) -> str:
+    return f"{case.cls}:{case.name}"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "spec"], ids=_hostile_id)
+def test_the_loader_refuses_each_hostile_spec_the_command_refuses(case: Case) -> None:
+    """tests/test_hostile.py runs these through the command; here the loader alone must refuse
+    each one the command refuses, except where the refusal needs the file system (the folders
+    `exclude` and `output` name are checked when the job runs), and must load the rest."""
+    raw = case.data if isinstance(case.data, bytes) else case.data.encode("utf-8", "surrogatepass")
+    if case.exit == 0 or case.name.startswith(("exclude ", "output ")):
+        parse_spec(raw)
+    else:
+        with pytest.raises(SpecError) as caught:
+            parse_spec(raw)
+        assert caught.value.problems
