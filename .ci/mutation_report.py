@@ -1,7 +1,6 @@
 """The mutation report by module: killed, survived, explained as equivalent (.ci/equivalent-mutants,
 one `name  reason` a line), and the score. Exits 1 when a module's score is under 95% or a survivor
-is unexplained; `python -m mutmut show NAME` prints a survivor's change. With --forget-survivors
-PATTERN... it only marks the chosen survivors untested, before a run."""
+is unexplained; `python -m mutmut show NAME` prints a survivor's change."""
 
 from __future__ import annotations
 
@@ -30,21 +29,6 @@ def read_statuses(patterns: list[str]) -> dict[str, str]:
             if any(fnmatch.fnmatchcase(name, p) for p in patterns):
                 statuses[name] = status_by_exit_code[code]
     return statuses
-
-
-def forget_survivors(patterns: list[str]) -> None:
-    """Mark unexplained survivors (and mutants no test covered) untested, so the next run judges
-    them again against the tests added since (mutmut keeps every result until the mutated function
-    changes)."""
-    equivalents = read_equivalents()
-    for meta in (ROOT / "mutants").rglob("*.py.meta"):
-        data = json.loads(meta.read_text())
-        codes = data["exit_code_by_key"]
-        survivors = [name for name, code in codes.items() if code is not None and status_by_exit_code[code] in ("survived", "no tests") and name not in equivalents
-                     and any(fnmatch.fnmatchcase(name, p) for p in patterns)]
-        if survivors:
-            codes.update(dict.fromkeys(survivors))
-            meta.write_text(json.dumps(data, indent=4))
 
 
 def module_of(name: str) -> str:
@@ -81,7 +65,4 @@ def report(patterns: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--forget-survivors"]:
-        forget_survivors(sys.argv[2:])
-    else:
-        sys.exit(report(sys.argv[1:] or ["*"]))
+    sys.exit(report(sys.argv[1:] or ["*"]))

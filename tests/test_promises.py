@@ -8,6 +8,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,8 @@ from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.records import check_common_fields, generator_tag, list_field, load_puzzle, make_record, read_picture
+from pipeline.puzzles.grading import grade_fields
+from pipeline.records import check_common_fields, dumps_record, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
 from pipeline import checkpoint
@@ -129,6 +131,57 @@ def test_a_record_writes_only_the_parameters_that_differ_from_their_defaults(tie
     params = TieredParams(rows=5, cols=5, tier=tier)
     record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="tier", stats={}, params=params)
     assert record.get("params") == written
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict, Any]:
+    """A 5x5 nonogram record that asks for the grade its clues have, as generate writes it: its
+    file, its fields and the grade the grader finds."""
+    made = NONOGRAM.make(5, "graded", Budget())
+    found = NONOGRAM.grade(made.puzzle, Budget())
+    params = NONOGRAM.make_params(5, difficulty=found.tier)
+    record = make_record(NONOGRAM, made.puzzle, puzzle_id="nonogram-5-graded", code="graded", stats={}, params=params, grade=grade_fields(found))
+    path = tmp_path_factory.mktemp("graded") / "nonogram-5-graded.json"
+    path.write_text(dumps_record(record))
+    return path, record, found
+
+
+def shown(tier: str, found: Any) -> str:
+    """A grade as verify's messages print it: tier, score and the rounds of each technique."""
+    return f"{tier} (score {found.score}; {', '.join(f'{name} {rounds}' for name, rounds in found.techniques)})"
+
+
+def test_a_graded_record_carries_its_grade_after_its_own_fields_and_before_stats(graded) -> None:
+    path, record, found = graded
+    assert list(record)[-2:] == ["grade", "stats"] and record["grade"] == grade_fields(found)
+    verdict = judge(path)
+    assert verdict["status"] == "proved" and verdict["grade"]["ok"] and verdict["grade"]["tier"] == found.tier
+
+
+def test_verify_names_a_stored_grade_the_clues_do_not_have(graded, tmp_path: Path) -> None:
+    path, record, found = graded
+    other = next(tier for tier in ("easy", "medium", "hard") if tier != found.tier)
+    cases = [
+        ({**record["grade"], "tier": other}, f"the record says {shown(other, found)}"),
+        ({**record["grade"], "techniques": ["x"]}, f"the record says {found.tier} (score {found.score}; ['x'])"),
+        ("x", "the record says 'x'"),
+    ]
+    for stored, says in cases:
+        tampered = tmp_path / path.name
+        tampered.write_text(dumps_record({**record, "grade": stored}))
+        verdict = judge(tampered)
+        assert verdict["status"] == "failed" and not verdict["grade"]["ok"]
+        assert verdict["problems"] == [f"grade: {says}, but the clues grade as {shown(found.tier, found)}"]
+
+
+def test_verify_names_a_graded_record_of_another_difficulty_than_it_asks_for(graded, tmp_path: Path) -> None:
+    path, record, found = graded
+    other = next(tier for tier in ("easy", "medium", "hard") if tier != found.tier)
+    tampered = tmp_path / path.name
+    tampered.write_text(dumps_record({**record, "params": {"difficulty": other}}))
+    verdict = judge(tampered)
+    assert verdict["status"] == "failed" and verdict["grade"]["tier"] == found.tier
+    assert verdict["problems"] == [f"grade: the record asks for {other} puzzles, but this one is {found.tier}"]
 
 
 def test_a_record_links_its_puzzle_online_only_where_the_genre_is_played() -> None:

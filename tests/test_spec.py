@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from pathlib import Path
 
 import pytest
 
+from hostile_cases import CASES, Case
 from pipeline.errors import SpecError
 from pipeline.pages import parse_page_size
+from pipeline.registry import puzzle_types
 from pipeline.spec import code_stream, load_spec, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,3 +109,164 @@ def test_explicit_codes_come_first_then_derived_ones() -> None:
 @pytest.mark.parametrize(("text", "mm"), [("A4", (210.0, 297.0)), ("letter", (215.9, 279.4)), ("6x9", (152.4, 228.6)), ("150x230mm", (150.0, 230.0))])
 def test_page_sizes(text: str, mm: tuple[float, float]) -> None:
     assert parse_page_size(text) == pytest.approx(mm)
+
+
+# ---- the messages: each names the place as written and the problem, and nothing else -----------
+
+SECTION = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a key the spec leaves out is named at its section's line, not the list's
+        ("title: x\nseed: 1\nsections:\n  - type: nonogram\n    size: 5\n", ["line 4: sections[0].count: required key is missing"]),
+        # "did you mean" looks among the keys of the place the unknown key is in
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, cuont: 1}\n",
+         ["line 4: sections[0].cuont: unknown key 'cuont'; did you mean 'count'?"]),
+        ("title: x\nseed: 1\npage: {margins: {tpo: 5mm}}\n" + SECTION, ["line 3: page.margins.tpo: unknown key 'tpo'; did you mean 'top'?"]),
+        ("title: x\nseed: 1\nanswers: {placment: end}\n" + SECTION,
+         ["line 3: answers.placment: unknown key 'placment'; did you mean 'placement'?"]),
+        ("title: x\nseed: 1\nbudget: {xyzzy: 1}\n" + SECTION, ["line 3: budget.xyzzy: unknown key 'xyzzy' (allowed: seconds, attempts)"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {zzzz: 1}}\n",
+         ["line 4: sections[0].params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
+        # a rule of the type's parameters as a whole is named at `params`, its text as the type wrote it
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {theme: animals}}\n",
+         ["line 4: sections[0].params: theme and names choose among library pictures: they need picture: library"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: expert}}\n",
+         ["line 4: sections[0].params.difficulty: nonograms are easy, medium or hard: every one printed is solved line by line, and expert needs more"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: hardest}}\n",
+         ["line 4: sections[0].params.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, count: 1, params: {rows: 50}}\n",
+         ["line 4: sections[0].params.rows: Input should be less than or equal to 30"]),
+        # every problem of a section's parameters at once, each at its own key
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: expert, zzzz: 1}}\n",
+         ["line 4: sections[0]: params.difficulty: nonograms are easy, medium or hard: every one printed is solved line by line, "
+          "and expert needs more; params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
+        # a rule of the whole job is named at the top level
+        ("title: x\n" + SECTION, ["line 1: (top level): give a `seed` (the job's base code) or a `date` (a dated issue)"]),
+        # the rule's own words, without the value given; a wrong kind of value is shown
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogrm, size: 5, count: 1}\n",
+         ["line 4: sections[0].type: unknown puzzle type 'nonogrm' (known: kuralin, nonogram, nuritwin); did you mean 'nonogram'?"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5.5, count: 1}\n",
+         ["line 4: sections[0].size: Input should be a valid integer, got float 5.5", "line 4: sections[0].size: Input should be a valid string, got float 5.5"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: [5, 5], count: 1}\n",
+         ["line 4: sections[0].size: Input should be a valid integer, got list [5, 5]", "line 4: sections[0].size: Input should be a valid string, got list [5, 5]"]),
+        # in line order, whatever the messages say
+        ("title: 5\nseed: 1\npgae: A4\n" + SECTION,
+         ["line 1: title: Input should be a valid string, got int 5", "line 3: pgae: unknown key 'pgae'; did you mean 'page'?"]),
+    ],
+)
+def test_each_message_names_the_place_as_written_and_only_the_problem(text: str, expected: list[str]) -> None:
+    assert problems(text) == expected
+
+
+def test_a_long_value_is_shown_cut_to_60_characters() -> None:
+    shown = {n: problems(f"title: ['{'w' * n}']\nseed: 1\n{SECTION}")[0].split(", got list ")[1] for n in (56, 57)}
+    assert shown[56] == f"['{'w' * 56}']"  # 60 characters: shown whole
+    assert shown[57] == f"['{'w' * 55}..."  # 61: cut to 57 and marked
+
+
+def test_text_yaml_cannot_read_is_named_without_a_line_when_the_reader_gives_none() -> None:
+    assert problems(f"title: a\0b\nseed: s\n{SECTION}") == [
+        'malformed YAML: unacceptable character #x0000: special characters are not allowed\n  in "<unicode string>", position 8'
+    ]
+
+
+# ---- ISBN, print service trims, generator versions ---------------------------------------------
+
+
+@pytest.mark.parametrize("isbn", ["978-0-306-40615-7", "978 0 306 40615 7", "9780306406157", "979-10-90636-07-1", "978-3-16-148410-0"])
+def test_an_isbn_13_with_its_check_digit_is_kept_as_written(isbn: str) -> None:
+    assert parse_spec(f"title: x\nseed: 1\nisbn: {isbn}\n{SECTION}").isbn == isbn
+
+
+@pytest.mark.parametrize(
+    ("isbn", "message"),
+    [
+        ("true", "line 3: isbn: an ISBN must be written as text, such as '978-1-23456-789-7'"),
+        ("977-0-306-40615-7", "line 3: isbn: '977-0-306-40615-7' is not an ISBN-13 (13 digits starting 978 or 979)"),
+        ("978030640615", "line 3: isbn: '978030640615' is not an ISBN-13 (13 digits starting 978 or 979)"),
+        ("97803064061570", "line 3: isbn: '97803064061570' is not an ISBN-13 (13 digits starting 978 or 979)"),
+        ("978-0-306-40615-8", "line 3: isbn: '978-0-306-40615-8' has check digit 8, but its first 12 digits call for 7"),
+        ("978-3-16-148410-1", "line 3: isbn: '978-3-16-148410-1' has check digit 1, but its first 12 digits call for 0"),
+        ("978.0.306.40615.7", "line 3: isbn: '978.0.306.40615.7' is not an ISBN-13 (13 digits starting 978 or 979)"),
+    ],
+)
+def test_an_isbn_that_is_not_one_is_refused_saying_why(isbn: str, message: str) -> None:
+    assert problems(f"title: x\nseed: 1\nisbn: {isbn}\n{SECTION}") == [message]
+
+
+@pytest.mark.parametrize(
+    ("service", "page", "printed"),
+    [
+        ("kdp", "4x6in", True),  # KDP's smallest custom trim, and its largest
+        ("kdp", "8.5x11.69in", True),
+        ("kdp", "3.9x6in", False),
+        ("kdp", "4x5.9in", False),
+        ("kdp", "8.6x11in", False),
+        ("kdp", "8.5x11.7in", False),
+        ("ingramspark", "4x5in", True),
+        ("lulu", "8.5x11.69in", False),  # Lulu prints its own trims only
+        ("lulu", "6x9in", True),
+    ],
+)
+def test_a_service_prints_its_trims_and_custom_ones_within_its_bounds(service: str, page: str, printed: bool) -> None:
+    text = f"title: x\nseed: 1\nprint: {service}\npage: {page}\n{SECTION}"
+    if printed:
+        assert parse_spec(text).page.size == page
+    else:
+        assert any(f"does not print {page} (it offers " in p for p in problems(text))
+
+
+@pytest.fixture
+def nonogram_version_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As after a version bump: nonogram generator 2 is current and version 1 is kept."""
+    nonogram = puzzle_types()["nonogram"]
+    monkeypatch.setitem(puzzle_types(), "nonogram", dataclasses.replace(nonogram, version=2, previous={1: nonogram.generate}))
+
+
+def test_a_section_is_made_by_its_own_pin_then_the_job_s_then_the_current_generator(nonogram_version_2: None) -> None:
+    job = parse_spec(
+        "title: x\nseed: 1\ngenerators: [nonogram/1]\nsections:\n  - {type: nonogram, size: 5, count: 1, generator: nonogram/2}\n"
+        "  - {type: nonogram, size: 5, count: 1}\n  - {type: kuralin, size: 6, count: 1}\n"
+    )
+    assert [job.generator_version(i) for i in range(3)] == [2, 1, puzzle_types()["kuralin"].version]
+    unpinned = parse_spec(f"title: x\nseed: 1\n{SECTION}")
+    assert unpinned.generator_version(0) == 2
+
+
+@pytest.mark.parametrize(
+    ("pins", "message"),
+    [
+        ("generators: [nonogram/9]", "this puzzlepress keeps nonogram generator versions 1, 2, not 9"),
+        ("generators: [nonogram/1, nonogram/2]", "generators: name each type once"),
+        ("generators: [sudoku/1]", "'sudoku/1' is not a generator; write it as type/version, such as nuritwin/1"),
+        ("generators: [nonogram/x]", "'nonogram/x' is not a generator; write it as type/version, such as nuritwin/1"),
+        ("generators: [nonogram]", "'nonogram' is not a generator; write it as type/version, such as nuritwin/1"),
+    ],
+)
+def test_a_job_pins_each_type_once_to_a_kept_generator(nonogram_version_2: None, pins: str, message: str) -> None:
+    [problem] = problems(f"title: x\nseed: 1\n{pins}\n{SECTION}")
+    assert problem.endswith(f": {message}")
+
+
+# ---- the hostile-input table through the loader alone ------------------------------------------
+
+
+def _hostile_id(case: Case) -> str:
+    return f"{case.cls}:{case.name}"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "spec"], ids=_hostile_id)
+def test_the_loader_refuses_each_hostile_spec_the_command_refuses(case: Case) -> None:
+    """tests/test_hostile.py runs these through the command; here the loader alone must refuse
+    each one the command refuses, except where the refusal needs the file system (the folders
+    `exclude` and `output` name are checked when the job runs), and must load the rest."""
+    raw = case.data if isinstance(case.data, bytes) else case.data.encode("utf-8", "surrogatepass")
+    if case.exit == 0 or case.name.startswith(("exclude ", "output ")):
+        parse_spec(raw)
+    else:
+        with pytest.raises(SpecError) as caught:
+            parse_spec(raw)
+        assert caught.value.problems
