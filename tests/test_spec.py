@@ -133,16 +133,16 @@ SECTION = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
         # a rule of the type's parameters as a whole is named at `params`, its text as the type wrote it
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {theme: animals}}\n",
          ["line 4: sections[0].params: theme and names choose among library pictures: they need picture: library"]),
-        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: expert}}\n",
-         ["line 4: sections[0].params.difficulty: nonograms are easy, medium or hard: every one printed is solved line by line, and expert needs more"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {theme: animals, names: [cat]}}\n",
+         ["line 4: sections[0].params: theme and names choose among library pictures: they need picture: library"]),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: hardest}}\n",
          ["line 4: sections[0].params.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'"]),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, count: 1, params: {rows: 50}}\n",
          ["line 4: sections[0].params.rows: Input should be less than or equal to 30"]),
         # every problem of a section's parameters at once, each at its own key
-        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: expert, zzzz: 1}}\n",
-         ["line 4: sections[0]: params.difficulty: nonograms are easy, medium or hard: every one printed is solved line by line, "
-          "and expert needs more; params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: hardest, zzzz: 1}}\n",
+         ["line 4: sections[0]: params.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'; "
+          "params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
         # a rule of the whole job is named at the top level
         ("title: x\n" + SECTION, ["line 1: (top level): give a `seed` (the job's base code) or a `date` (a dated issue)"]),
         # the rule's own words, without the value given; a wrong kind of value is shown
