@@ -447,9 +447,11 @@ def _model_for(path: Path_) -> type[BaseModel] | None:
     return model
 
 
-def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
+def _user_path(loc: tuple[Any, ...], data: Any, missing: bool = False) -> Path_:
     """The error's place as the user wrote it: pydantic's own steps (union members, validator
-    names) are dropped by following the location through the data itself."""
+    names) are dropped by following the location through the data itself. Only a `missing` key
+    names a place that is not in the data; any other last step that is not there is pydantic's
+    (`size.int` for a mapping given as a size)."""
     path: list[str | int] = []
     node = data
     for i, part in enumerate(loc):
@@ -457,7 +459,7 @@ def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
             node = node[part]
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and i == len(loc) - 1:
+        elif missing and isinstance(node, dict) and isinstance(part, str) and i == len(loc) - 1:
             pass  # a missing key: it names a place that is not in the data
         else:
             continue
@@ -466,7 +468,7 @@ def _user_path(loc: tuple[Any, ...], data: Any) -> Path_:
 
 
 def _describe(error: dict[str, Any], data: Any) -> tuple[Path_, str]:
-    path = _user_path(tuple(error["loc"]), data)
+    path = _user_path(tuple(error["loc"]), data, error["type"] == "missing")
     where = (error.get("ctx") or {}).get("where")
     if where:  # a section's parameter: name the key the user wrote, when it is there
         path = _user_path(tuple(error["loc"]) + tuple(where.split(".")), data)

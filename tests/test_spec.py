@@ -135,6 +135,9 @@ SECTION = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
          ["line 4: sections[0].params: theme and names choose among library pictures: they need picture: library"]),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {theme: animals, names: [cat]}}\n",
          ["line 4: sections[0].params: theme and names choose among library pictures: they need picture: library"]),
+        # pydantic's union members (size.int, size.str) are not keys the user wrote
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: {a: 1}, count: 1}\n",
+         ["line 4: sections[0].size: Input should be a valid integer", "line 4: sections[0].size: Input should be a valid string"]),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: hardest}}\n",
          ["line 4: sections[0].params.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'"]),
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, count: 1, params: {rows: 50}}\n",
