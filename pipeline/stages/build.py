@@ -94,7 +94,7 @@ def build(
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh)
+    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
     write_edition(outdir, read_manifest(outdir))
     files.append(outdir / EDITION)
     seconds["layout"] = time.perf_counter() - start
@@ -115,7 +115,7 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
 
 
 def layout_once(
-    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False
+    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False, jobs: int = 1
 ) -> tuple[int, list[Path], bool]:
     """Lay out unless the last layout of exactly the same inputs is still there, every file it
     wrote unchanged: a re-run of an unchanged spec then costs next to nothing; `fresh` lays out
@@ -130,7 +130,7 @@ def layout_once(
     # Only now: WeasyPrint takes longer to import than an unchanged book takes to check.
     from pipeline.stages.layout import layout
 
-    report = layout(outdir, progress=progress)
+    report = layout(outdir, progress=progress, jobs=jobs)
     files = [Path(f) for f in report.files]
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
