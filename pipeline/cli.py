@@ -268,10 +268,12 @@ def layout(outdir: OutdirArg, jobs: JobsOpt = None) -> None:
 
     workers = _jobs(jobs)
     check_pdf_engine()  # before WeasyPrint is imported, which would fail without a clear word
+    from pipeline.parallel import Pool
     from pipeline.stages.layout import layout as run_layout
 
     with _progress() as progress:
-        report = run_layout(outdir, progress=progress("layout"), jobs=workers)
+        with Pool(workers) as pool:
+            report = run_layout(outdir, progress=progress("layout"), pool=pool)
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")

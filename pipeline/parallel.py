@@ -7,6 +7,7 @@ stops the workers and keeps every file already written.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import signal
@@ -55,6 +56,11 @@ def _quiet_worker() -> None:
     lifetime.die_with_parent()
 
 
+def import_module(name: str) -> None:
+    """A task that only imports a module, so a worker has it before the tasks that need it."""
+    importlib.import_module(name)
+
+
 class Pool:
     """A process pool for one stage; `jobs == 1` runs in this process, which is simplest to debug."""
 
@@ -89,6 +95,27 @@ class Pool:
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
         return self._executor
 
+    def warm(self, module: str) -> None:
+        """Start a worker importing `module` now, while this process goes on with other work."""
+        if self.jobs > 1:
+            with signals.held():
+                self._pool().submit(import_module, module)
+
+    def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
+        """(index, result) for every task: the first runs in this process while the workers run
+        the others, so two tasks need one worker."""
+        if self.jobs <= 1 or len(tasks) <= 1:
+            yield from self.imap(fn, tasks)
+            return
+        with signals.held():
+            executor = self._pool()
+            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
+        yield 0, fn(*tasks[0])
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield pending.pop(future), future.result()
+
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""
         if self.jobs <= 1 or len(tasks) <= 1:
@@ -112,6 +139,27 @@ class TaskPool(Protocol):
     def __enter__(self) -> "TaskPool": ...
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None: ...
+
+    def warm(self, module: str) -> None:
+        """Start a worker importing `module` now, while this process goes on with other work."""
+        if self.jobs > 1:
+            with signals.held():
+                self._pool().submit(import_module, module)
+
+    def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
+        """(index, result) for every task: the first runs in this process while the workers run
+        the others, so two tasks need one worker."""
+        if self.jobs <= 1 or len(tasks) <= 1:
+            yield from self.imap(fn, tasks)
+            return
+        with signals.held():
+            executor = self._pool()
+            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
+        yield 0, fn(*tasks[0])
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                yield pending.pop(future), future.result()
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]: ...
 

@@ -87,7 +87,7 @@ def _renumbered(value: Any, numbers: dict[int, int]) -> Any:
 def join_parts(parts: Sequence[Part]) -> pydyf.PDF:
     """The parts as one PDF: the first part's objects as they are, then each later part's,
     renumbered, its pages appended to the first part's page tree and its named destinations to
-    the first part's."""
+    the first part's. The parts are used up: their objects become the joined file's."""
     head = parts[0]
     joined = pydyf.PDF()
     joined.objects = list(head.objects)

@@ -20,6 +20,7 @@ from pipeline import checkpoint, outdir as outdir_rules, safeio
 from pipeline.edition import EDITION, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
+from pipeline.parallel import Pool
 from pipeline.files import write_atomic
 from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
@@ -127,10 +128,13 @@ def layout_once(
     if kept is not None:
         return kept[0], kept[1], True
     stamp_path.unlink(missing_ok=True)  # from here until the new stamp, no layout is current
-    # Only now: WeasyPrint takes longer to import than an unchanged book takes to check.
-    from pipeline.stages.layout import layout
+    with Pool(jobs) as pool:
+        # Only now: WeasyPrint takes longer to import than an unchanged book takes to check. A
+        # worker imports it too, at the same time, for the part of the book it will render.
+        pool.warm("pipeline.render.pdf")
+        from pipeline.stages.layout import layout
 
-    report = layout(outdir, progress=progress, jobs=jobs)
+        report = layout(outdir, progress=progress, pool=pool)
     files = [Path(f) for f in report.files]
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))

@@ -350,7 +350,7 @@ def render_parts(
             (_part_source(job, outdir, replace(resolved, sheets=resolved.sheets[cuts[k] : cuts[k + 1]]), box, credits, firsts[k], k == 0), firsts[k], *settings)
             for k in range(len(cuts) - 1)
         ]
-        parts = [part for _, part in sorted(pool.imap(pdf.render_part, tasks), key=lambda done: done[0])]
+        parts = [part for _, part in sorted(pool.imap_beside(pdf.render_part, tasks), key=lambda done: done[0])]
         head = parts[0]
         rendered = FrontPages(
             {page.anchor: head.anchors[page.anchor] + 1 for page in plan.how_to_play},
@@ -378,7 +378,7 @@ def _joined(parts: list[Part]) -> pdf.Written:
     return pdf.Written(data, pdf.page_sources(joined))
 
 
-def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = (), jobs: int = 1) -> Rendered:
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...], pool: Pool) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
@@ -386,16 +386,15 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     measured: dict[float, Measured] = {}
     drawings = drawings_by_file(outdir, printed + previous, pages)
 
-    with Pool(jobs) as pool:
 
-        def render(box: PageBox) -> BookParts:
-            plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
-            measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
-            return render_parts(job, outdir, plan, box, credits, drawings, pool)
+    def render(box: PageBox) -> BookParts:
+        plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
+        measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
+        return render_parts(job, outdir, plan, box, credits, drawings, pool)
 
-        guess_box = page_box(style, gutter_guess(style, 1))
-        guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
-        book, box = _rendered_with_gutter(style, guess, render, lambda done: sum(part.page_count for part in done.parts))
+    guess_box = page_box(style, gutter_guess(style, 1))
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
+    book, box = _rendered_with_gutter(style, guess, render, lambda done: sum(part.page_count for part in done.parts))
     parts = book.parts
     booklet = Booklet(sum(part.page_count for part in parts), min(part.smallest_text_pt for part in parts), lambda: _joined(parts))
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
@@ -561,9 +560,9 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
 # ---- the stage ------------------------------------------------------------------------------
 
 
-def layout(outdir: Path, progress: Progress | None = None, jobs: int = 1) -> LayoutReport:
-    """Lay out the verified puzzles of OUTDIR into its PDFs, a book in parts on up to `jobs`
-    processes; see the module docstring."""
+def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = None) -> LayoutReport:
+    """Lay out the verified puzzles of OUTDIR into its PDFs, a book's parts on the pool's
+    processes (none: in this one); see the module docstring."""
     started = time.perf_counter()
     manifest = read_manifest(outdir)
     outdir_rules.require_ours(outdir)
@@ -593,7 +592,7 @@ def layout(outdir: Path, progress: Progress | None = None, jobs: int = 1) -> Lay
         if job.format == "newsletter":
             rendered = render_newsletter(job, outdir, printed, previous, credits)
         else:
-            rendered = render_book(job, outdir, printed, previous, credits, jobs)
+            rendered = render_book(job, outdir, printed, previous, credits, pool or Pool(1))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
