@@ -120,3 +120,39 @@ def test_a_reference_it_cannot_renumber_is_refused(subsets: bytes) -> None:
     parts[1].objects[-1].number = len(parts[1].objects) - 1
     with pytest.raises(ValueError, match="cannot be renumbered"):
         join_parts(parts)
+
+
+SECTIONS = 24
+LONG_CONTENTS = "title: t\nseed: s\npage: 5x8in\nsections:\n" + "".join(
+    f"  - {{type: nonogram, size: 5, count: 1, title: 'Section number {k} with a title long enough to wrap onto a second line'}}\n" for k in range(SECTIONS)
+)
+
+
+@pytest.mark.slow
+def test_a_contents_page_that_runs_over_moves_every_page_number_with_it(tmp_path: Path) -> None:
+    """The plan counts the contents as one page; here it takes more, the book is numbered again
+    from where its parts put the pages, and every printed number is the real page."""
+    from pipeline.stages.generate import generate
+    from pipeline.stages.layout import layout
+    from pipeline.stages.verify import verify
+
+    job = parse_spec(LONG_CONTENTS)
+    generate(job, tmp_path, jobs=1)
+    verify(tmp_path, jobs=1)
+    layout(tmp_path)
+    reader = PdfReader(tmp_path / "booklet.pdf")
+    texts = [page.extract_text() for page in reader.pages]
+    contents = [k for k, text in enumerate(texts) if "Contents" in text]  # its running header
+    assert len(contents) >= 2  # it did run over
+    pages = {name: reader.get_destination_page_number(dest) + 1 for name, dest in reader.named_destinations.items()}
+    printed = [int(number) for number in re_numbers("".join(texts[k] for k in contents))]
+    assert printed == [pages["how-to-play-nonogram"]] + [pages[f"section-{k}"] for k in range(SECTIONS)] + [pages["answers"]]
+    for index in range(2, len(texts)):  # after the title and copyright pages, each page prints its number last
+        assert texts[index].split()[-1] == str(index + 1)
+
+
+def re_numbers(text: str) -> list[str]:
+    """The page numbers that end the contents lines (after their leader dots)."""
+    import re
+
+    return re.findall(r"\.\s*(\d+)\s*$", text, re.M)

@@ -4,7 +4,8 @@ Only puzzles whose verdict is "proved" for exactly the record on disk are printe
 stops the stage naming the puzzles. The page plan (pipeline/render/book.py) fixes every page
 before WeasyPrint runs, so `gutter: auto` can take the gutter from the page count: the book is
 planned with a guess, rendered, and rendered again only if its real page count calls for
-another gutter.
+another gutter. A book is rendered in parts, each in a process of its own, and joined into one
+PDF (pipeline/render/join.py); its page references are written as text from the plan.
 """
 
 from __future__ import annotations
@@ -386,7 +387,6 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     measured: dict[float, Measured] = {}
     drawings = drawings_by_file(outdir, printed + previous, pages)
 
-
     def render(box: PageBox) -> BookParts:
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
@@ -454,12 +454,11 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
             f"format: newsletter: the rules of {len(pages)} puzzle types run past the back page; "
             "turn front_matter.how_to_play off or print fewer types"
         )
-    sheet = booklet
 
     def write() -> pdf.Written:
-        return pdf.write(sheet, job.date, box, job.fonts == "full", job.profile.pdf_variant)
+        return pdf.write(booklet, job.date, box, job.fonts == "full", job.profile.pdf_variant)
 
-    rendered = Rendered(Booklet(len(sheet.pages), pdf.smallest_text_pt(sheet), write), box, placements=plan.front_placements)
+    rendered = Rendered(Booklet(len(booklet.pages), pdf.smallest_text_pt(booklet), write), box, placements=plan.front_placements)
     if job.answers.separate_file:
         pages = {p.number: 1 for p in printed}
         sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir, plan.front_placements)
