@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import io
 import pickle
+import re
 from pathlib import Path
 
 import pydyf
 import pytest
 from pypdf import PdfReader
 
-from conftest import write_spec
 from pipeline.render import pdf
 from pipeline.render.book import BookPlan, ContentsLine, FlowHeading, HowToPlayPage, Sheet, Slot, page_numbers, planned_front, with_page_numbers
 from pipeline.render.geometry import page_box
@@ -153,6 +153,4 @@ def test_a_contents_page_that_runs_over_moves_every_page_number_with_it(tmp_path
 
 def re_numbers(text: str) -> list[str]:
     """The page numbers that end the contents lines (after their leader dots)."""
-    import re
-
-    return re.findall(r"\.\s*(\d+)\s*$", text, re.M)
+    return re.findall(r"\.\s*(\d+)\s*$", text, re.MULTILINE)
