@@ -145,12 +145,12 @@ def test_a_contents_page_that_runs_over_moves_every_page_number_with_it(tmp_path
     contents = [k for k, text in enumerate(texts) if "Contents" in text]  # its running header
     assert len(contents) >= 2  # it did run over
     pages = {name: reader.get_destination_page_number(dest) + 1 for name, dest in reader.named_destinations.items()}
-    printed = [int(number) for number in re_numbers("".join(texts[k] for k in contents))]
+    printed = [int(number) for number in contents_numbers("".join(texts[k] for k in contents))]
     assert printed == [pages["how-to-play-nonogram"]] + [pages[f"section-{k}"] for k in range(SECTIONS)] + [pages["answers"]]
     for index in range(2, len(texts)):  # after the title and copyright pages, each page prints its number last
         assert texts[index].split()[-1] == str(index + 1)
 
 
-def re_numbers(text: str) -> list[str]:
+def contents_numbers(text: str) -> list[str]:
     """The page numbers that end the contents lines (after their leader dots)."""
     return re.findall(r"\.\s*(\d+)\s*$", text, re.MULTILINE)
