@@ -154,3 +154,14 @@ def test_a_contents_page_that_runs_over_moves_every_page_number_with_it(tmp_path
 def contents_numbers(text: str) -> list[str]:
     """The page numbers that end the contents lines (after their leader dots)."""
     return re.findall(r"\.\s*(\d+)\s*$", text, re.MULTILINE)
+
+
+def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
+    """A killed worker (here it exits at once) is a stage error, not a traceback."""
+    import os
+
+    from pipeline.errors import StageError
+    from pipeline.parallel import Pool
+
+    with pytest.raises(StageError, match="a worker process died"), Pool(2) as pool:
+        list(pool.imap(os._exit, [(0,), (1,)]))
