@@ -262,15 +262,18 @@ def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False, sch
 
 @app.command()
 @_run
-def layout(outdir: OutdirArg) -> None:
+def layout(outdir: OutdirArg, jobs: JobsOpt = None) -> None:
     """Draw the SVGs and lay out the PDF booklet(s) from verified puzzles."""
     from pipeline.pdf_engine import check_pdf_engine
 
+    workers = _jobs(jobs)
     check_pdf_engine()  # before WeasyPrint is imported, which would fail without a clear word
+    from pipeline.parallel import Pool
     from pipeline.stages.layout import layout as run_layout
 
     with _progress() as progress:
-        report = run_layout(outdir, progress=progress("layout"))
+        with Pool(workers) as pool:
+            report = run_layout(outdir, progress=progress("layout"), pool=pool)
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")

@@ -7,16 +7,19 @@ stops the workers and keeps every file already written.
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import signal
 import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from multiprocessing import forkserver
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
 from pipeline import lifetime, signals
+from pipeline.errors import StageError
 
 
 def default_jobs() -> int:
@@ -55,6 +58,24 @@ def _quiet_worker() -> None:
     lifetime.die_with_parent()
 
 
+def import_module(name: str) -> None:
+    """A task that only imports a module, so a worker has it before the tasks that need it."""
+    importlib.import_module(name)
+
+
+def _as_finished(pending: dict[Future[Any], int]) -> Iterator[tuple[int, Any]]:
+    """(index, result) of each task as it finishes; a worker that died (killed, out of memory)
+    is a stage that could not finish, said in one line, not a traceback."""
+    while pending:
+        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                raise StageError("a worker process died (killed, or out of memory); nothing it was making was written") from None
+            yield pending.pop(future), result
+
+
 class Pool:
     """A process pool for one stage; `jobs == 1` runs in this process, which is simplest to debug."""
 
@@ -89,6 +110,24 @@ class Pool:
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
         return self._executor
 
+    def warm(self, module: str) -> None:
+        """Start a worker importing `module` now, while this process goes on with other work."""
+        if self.jobs > 1:
+            with signals.held():
+                self._pool().submit(import_module, module)
+
+    def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
+        """(index, result) for every task: the first runs in this process while the workers run
+        the others, so two tasks need one worker."""
+        if self.jobs <= 1 or len(tasks) <= 1:
+            yield from self.imap(fn, tasks)
+            return
+        with signals.held():
+            executor = self._pool()
+            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
+        yield 0, fn(*tasks[0])
+        yield from _as_finished(pending)
+
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""
         if self.jobs <= 1 or len(tasks) <= 1:
@@ -100,10 +139,7 @@ class Pool:
         with signals.held():
             executor = self._pool()
             pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                yield pending.pop(future), future.result()
+        yield from _as_finished(pending)
 
 
 class TaskPool(Protocol):

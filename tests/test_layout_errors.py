@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -169,22 +168,21 @@ def test_a_malformed_record_names_its_file(tmp_path: Path, field: str, value: ob
 # ---- the gutter settles on the final page count ----------------------------------------------------------
 
 
-def test_auto_gutter_is_taken_from_the_rendered_page_count(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_auto_gutter_is_taken_from_the_rendered_page_count() -> None:
     """A book that renders to 151 pages with the narrow gutter and to 150 with the wide one
     keeps the wide one: never a gutter narrower than its page count asks for."""
     job = book_style(parse_spec(SMALL))
     narrow, wide = auto_gutter_mm(150), auto_gutter_mm(151)
     rendered = []
 
-    def fake_render(source):  # type: ignore[no-untyped-def]
-        rendered.append(source)
-        return SimpleNamespace(pages=[None] * (151 if source == narrow else 150))
+    def render(box):  # type: ignore[no-untyped-def]
+        rendered.append(box.gutter)
+        return 151 if box.gutter == narrow else 150  # the page count it renders to
 
-    monkeypatch.setattr(layout_stage.pdf, "render", fake_render)
-    document, box = layout_stage._rendered_with_gutter(job, 140, lambda box: box.gutter)
-    assert box.gutter == wide == pytest.approx(0.5 * MM_PER_IN)
+    pages, box = layout_stage._rendered_with_gutter(job, 140, render, lambda count: count)
+    assert box.gutter == wide == pytest.approx(0.5 * MM_PER_IN) and pages == 150
     assert rendered == [narrow, wide]
-    document, box = layout_stage._rendered_with_gutter(job, 400, lambda box: box.gutter)
+    pages, box = layout_stage._rendered_with_gutter(job, 400, render, lambda count: count)
     assert box.gutter == wide and rendered[2:] == [auto_gutter_mm(400), narrow, wide]
 
 

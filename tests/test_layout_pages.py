@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from types import SimpleNamespace
 
 import pypdfium2 as pdfium
 import pytest
@@ -24,7 +23,7 @@ from pipeline.render.style import Sizing
 from pipeline.render.svg import Figure, FigureSize
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import layout, puzzle_pages
+from pipeline.stages.layout import layout
 from pipeline.stages.preflight import book_style, preflight
 from pipeline.stages.verify import verify
 
@@ -240,13 +239,3 @@ def test_a_long_code_wraps_and_is_never_cut(tmp_path: Path) -> None:
     texts = page_texts(build(tmp_path / "long", spec) / "booklet.pdf")
     printed = "".join("".join(texts).replace("\ufffe", "-").split())  # pdfium marks a line broken after a hyphen
     assert code in printed and "…" not in printed
-
-
-def test_a_separate_answers_file_reads_each_puzzle_s_page_from_the_booklet_s_anchors():
-    """Pages count from 1, and only the anchors of puzzles give puzzle numbers."""
-    booklet = SimpleNamespace(pages=[
-        SimpleNamespace(anchors={"contents": None}),
-        SimpleNamespace(anchors={"puzzle-1": None, "answer-1": None}),
-        SimpleNamespace(anchors={"puzzle-2": None, "puzzle-10": None}),
-    ])
-    assert puzzle_pages(booklet) == {1: 2, 2: 3, 10: 3}

@@ -73,8 +73,9 @@ class Slot:
     """One figure under a label of two lines (more when a long code wraps): "12 Nonogram 10×10"
     over "code harbour". Positions are mm from the top-left of the page's content box.
 
-    `target` ("#puzzle-12") ends the second line with the page that anchor lands on;
-    `page_text` gives that page as plain text when it lies in another PDF.
+    `target` ("#puzzle-12") ends the second line with the page that anchor lands on, the label
+    keeping room for PAGE_DIGITS; with_page_numbers writes that page into `page_text`, which
+    alone gives a page of another PDF.
     """
 
     heading: str
@@ -137,6 +138,7 @@ class ContentsLine:
     text: str
     target: str
     note: str = ""  # after the text: a section's grades, "2 easy, 1 medium"
+    page: str = ""  # the page `target` is on, once the plan's page numbers are known (with_page_numbers)
 
 
 def grades_note(items: Sequence[Printed]) -> str:
@@ -503,6 +505,53 @@ def plan_separate_answers(
                 f"answers.per_page ({heading})", pages=pages,
             ))
     return _answer_run(groups, box, style.answers.per_page, "Answers", "answers")
+
+
+# ---- page numbers ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FrontPages:
+    """Where the pages before the first sheet fall: as planned (a page each) or as rendered."""
+
+    rules: dict[str, int]  # a how-to-play page's anchor -> its page
+    first_sheet: int  # the page of the first puzzle or answer sheet
+
+
+def planned_front(plan: BookPlan, front_pages: int) -> FrontPages:
+    """The front matter as planned: title and copyright pages, contents and each type's rules a
+    page each."""
+    first = 1 + front_pages + int(bool(plan.contents))
+    return FrontPages({page.anchor: first + k for k, page in enumerate(plan.how_to_play)}, first + len(plan.how_to_play))
+
+
+def sheet_anchors(sheet: Sheet) -> list[str]:
+    return [a for a in (sheet.anchor, *(h.anchor for h in sheet.headings), *(s.anchor for s in sheet.slots)) if a]
+
+
+def page_numbers(plan: BookPlan, front: FrontPages) -> dict[str, int]:
+    """Anchor -> page for every anchor of the book: each sheet is one page (its slots are sized
+    to the content box), after the front matter."""
+    numbers = dict(front.rules)
+    for index, sheet in enumerate(plan.sheets):
+        for anchor in sheet_anchors(sheet):
+            numbers[anchor] = front.first_sheet + index
+    return numbers
+
+
+def with_page_numbers(plan: BookPlan, numbers: dict[str, int]) -> BookPlan:
+    """The plan with every page reference (contents lines, an answer's "puzzle on page") written
+    as text. WeasyPrint resolves a target-counter by laying pages out again (139 page layouts for
+    the 95 pages of configs/book.yaml), and cannot resolve one into another process's part."""
+
+    def resolved(slot: Slot) -> Slot:
+        if slot.target is None:
+            return slot
+        return replace(slot, page_text=str(numbers[slot.target.removeprefix("#")]))
+
+    sheets = [replace(sheet, slots=[resolved(slot) for slot in sheet.slots]) for sheet in plan.sheets]
+    contents = [replace(line, page=str(numbers[line.target.removeprefix("#")])) for line in plan.contents]
+    return replace(plan, sheets=sheets, contents=contents)
 
 
 # ---- the newsletter -----------------------------------------------------------------------

@@ -37,9 +37,11 @@ from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
+from pipeline.render.join import Part, plain
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
+PX_TO_PT = 0.75  # WeasyPrint's CSS pixels are 1/96 in
 MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
 
 
@@ -181,20 +183,20 @@ def _pt(mm: float) -> float:
     return mm * 72 / 25.4
 
 
-def _finisher(box: PageBox, full_fonts: bool, pages: list[PageSource]) -> Callable[[Document, pydyf.PDF], None]:
+def _finisher(box: PageBox, full_fonts: bool, first_page: int = 1) -> Callable[[Document, pydyf.PDF], None]:
     """Runs on the finished PDF objects before they are written.
 
     It sets each page's BleedBox to the trim plus the real bleed on the edges that have it
     (WeasyPrint puts it up to 10 pt beyond the trim on every side, wrong for a 9 pt bleed, when
     crop marks widen the media, and for KDP, whose bleed is on every edge but the bound one),
-    cuts the MediaBox back to the trim on an edge without bleed, names whole fonts as whole, and
-    notes what imposition needs of each page.
+    cuts the MediaBox back to the trim on an edge without bleed, and names whole fonts as whole.
+    The document's first page is page `first_page` of the book: it decides which edge is bound.
     """
 
     def finish(document: Document, pdf_file: pydyf.PDF) -> None:
         if full_fonts:
             _untag_full_fonts(pdf_file)
-        for number, ref in enumerate(pdf_file.pages["Kids"][::3], start=1):
+        for number, ref in enumerate(pdf_file.pages["Kids"][::3], start=first_page):
             page = pdf_file.objects[ref]
             x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
             left, right = ("inside", "outside") if box.inside_is_left(number) else ("outside", "inside")
@@ -205,10 +207,24 @@ def _finisher(box: PageBox, full_fonts: bool, pages: list[PageSource]) -> Callab
                 if edge not in box.bleed_edges and box.bleed:
                     media[index] = (x0, y0, x1, y1)[index]
             page["MediaBox"] = pydyf.Array(media)
-            content = pdf_file.objects[_reference_number(page["Contents"])]
-            pages.append(PageSource(content.data, _to_text(page["Resources"]).encode(), (x0, y0, x1, y1)))
 
     return finish
+
+
+def page_sources(pdf_file: pydyf.PDF) -> list[PageSource]:
+    """What imposition needs of each page of a finished PDF."""
+    pages = []
+    for ref in pdf_file.pages["Kids"][::3]:
+        page = pdf_file.objects[ref]
+        content = pdf_file.objects[_reference_number(page["Contents"])]
+        trim = tuple(float(v) for v in page["TrimBox"])
+        pages.append(PageSource(content.data, _to_text(page["Resources"]).encode(), trim))
+    return pages
+
+
+def _options(full_fonts: bool, variant: str | None) -> dict[str, object]:
+    # PDF/X requires a file identifier; pydyf's is an MD5 of the content, so it stays reproducible.
+    return {"pdf_identifier": variant is not None, "uncompressed_pdf": False, "full_fonts": full_fonts, "pdf_variant": variant}
 
 
 def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None = None) -> Written:
@@ -216,14 +232,56 @@ def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: boo
     every date from `day`, the BleedBox the bleed beyond the TrimBox on the edges that have it,
     and the PDF variant (PDF/X) the print service asks for."""
     pages: list[PageSource] = []
+    finish = _finisher(box, full_fonts)
+
+    def finish_and_note(document: Document, pdf_file: pydyf.PDF) -> None:
+        finish(document, pdf_file)
+        pages.extend(page_sources(pdf_file))
+
     # held: WeasyPrint's SVG drawing swallows an interrupt and leaves a blank figure.
     with signals.held(), _source_date(moment(day)):
-        data = document.write_pdf(
-            # PDF/X requires a file identifier; pydyf's is an MD5 of the content, so it stays reproducible.
-            pdf_identifier=variant is not None, uncompressed_pdf=False, full_fonts=full_fonts, pdf_variant=variant,
-            finisher=_finisher(box, full_fonts, pages),
-        )
+        data = document.write_pdf(finisher=finish_and_note, **_options(full_fonts, variant))
     return Written(data, pages)
+
+
+def smallest_text_pt(document: Document) -> float:
+    """The smallest font size any text on the pages is set in (running heads and labels too)."""
+    smallest = float("inf")
+    for page in document.pages:
+        stack = [page._page_box]
+        while stack:
+            node = stack.pop()
+            if type(node).__name__ == "TextBox" and node.text.strip():
+                smallest = min(smallest, node.style["font_size"] * PX_TO_PT)
+            stack.extend(getattr(node, "children", ()))
+    return round(smallest, 2)
+
+
+def render_part(source: Source, first_page: int, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None) -> Part:
+    """A part of a book, pages `first_page` onwards, laid out and painted into PDF objects that
+    join.join_parts numbers into one file. Runs in a worker process: WeasyPrint lays out one
+    document per process, so a book split into parts lays out on every core."""
+    document = render(source)
+    kept: dict[str, object] = {}
+
+    def keep(document: Document, pdf_file: pydyf.PDF) -> None:
+        _finisher(box, full_fonts, first_page)(document, pdf_file)
+        kept["pdf"] = pdf_file
+
+        def hold(output: object, version: bytes | None, identifier: bool, compress: bool) -> None:
+            kept["settings"] = (version, identifier, compress)  # what WeasyPrint chose for the variant
+
+        pdf_file.write = hold  # the parts are written as one file by join.write_joined
+
+    with signals.held(), _source_date(moment(day)):
+        document.write_pdf(finisher=keep, **_options(full_fonts, variant))
+    pdf_file = kept["pdf"]
+    assert isinstance(pdf_file, pydyf.PDF)
+    anchors = {name: index for index, page in enumerate(document.pages) for name in page.anchors}
+    return Part(
+        [plain(obj) for obj in pdf_file.objects], pdf_file.pages.number, pdf_file.catalog.number, pdf_file.info,
+        kept["settings"], len(document.pages), anchors, smallest_text_pt(document),
+    )
 
 
 def generator() -> str:

@@ -20,6 +20,7 @@ from pipeline import checkpoint, outdir as outdir_rules, safeio
 from pipeline.edition import EDITION, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
+from pipeline.parallel import Pool
 from pipeline.files import write_atomic
 from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
@@ -94,7 +95,7 @@ def build(
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh)
+    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
     write_edition(outdir, read_manifest(outdir))
     files.append(outdir / EDITION)
     seconds["layout"] = time.perf_counter() - start
@@ -115,7 +116,7 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
 
 
 def layout_once(
-    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False
+    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False, jobs: int = 1
 ) -> tuple[int, list[Path], bool]:
     """Lay out unless the last layout of exactly the same inputs is still there, every file it
     wrote unchanged: a re-run of an unchanged spec then costs next to nothing; `fresh` lays out
@@ -127,10 +128,13 @@ def layout_once(
     if kept is not None:
         return kept[0], kept[1], True
     stamp_path.unlink(missing_ok=True)  # from here until the new stamp, no layout is current
-    # Only now: WeasyPrint takes longer to import than an unchanged book takes to check.
-    from pipeline.stages.layout import layout
+    with Pool(jobs) as pool:
+        # Only now: WeasyPrint takes longer to import than an unchanged book takes to check. A
+        # worker imports it too, at the same time, for the part of the book it will render.
+        pool.warm("pipeline.render.pdf")
+        from pipeline.stages.layout import layout
 
-    report = layout(outdir, progress=progress)
+        report = layout(outdir, progress=progress, pool=pool)
     files = [Path(f) for f in report.files]
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))

@@ -4,7 +4,8 @@ Only puzzles whose verdict is "proved" for exactly the record on disk are printe
 stops the stage naming the puzzles. The page plan (pipeline/render/book.py) fixes every page
 before WeasyPrint runs, so `gutter: auto` can take the gutter from the page count: the book is
 planned with a guess, rendered, and rendered again only if its real page count calls for
-another gutter.
+another gutter. A book is rendered in parts, each in a process of its own, and joined into one
+PDF (pipeline/render/join.py); its page references are written as text from the plan.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from weasyprint import Document
 
@@ -27,20 +28,26 @@ from pipeline.share.puzzlink import puzzle_url
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
+from pipeline.parallel import Pool
 from pipeline.render.book import (
     MASTHEAD_MM,
     BookPlan,
+    FrontPages,
     HowToPlay,
     NewsletterPlan,
     Printed,
     Sheet,
     issue_date,
+    page_numbers,
+    planned_front,
     src_for,
+    with_page_numbers,
     plan_book,
     plan_newsletter,
     plan_separate_answers,
 )
 from pipeline.render.figures import Drawn
+from pipeline.render.join import Part, write_joined
 from pipeline.stages.drawing import ISSUE_CODE, draw_figures, draw_issue_code, draw_link, how_to_play
 from pipeline.render.geometry import (
     FOOTER_MM,
@@ -65,6 +72,7 @@ from pipeline.stages.preflight import book_style
 MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
 
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 
 # A picture's title (from a manifest: untrusted) is cut at this many characters; the longest
 # library title has 27 ("Prescription Bottle Medical"), a publisher's file name may run longer.
@@ -191,9 +199,10 @@ def _doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict
     }
 
 
-def _page_fields(job: JobSpec, box: PageBox) -> dict[str, Any]:
+def _page_fields(job: JobSpec, box: PageBox, first_page: int = 1) -> dict[str, Any]:
     return {
         "g": box,
+        "first_page": first_page,
         "header": HEADER_MM,
         "footer": FOOTER_MM,
         "gap": GAP_MM,
@@ -208,7 +217,7 @@ def _source(template: str, outdir: Path, **context: Any) -> pdf.Source:
     return pdf.Source(html=html, base=outdir, roots=(layouts_dir(), outdir))
 
 
-def _rendered_with_gutter(style: BookStyle, pages_guess: int, make: Callable[[PageBox], pdf.Source]) -> tuple[Document, PageBox]:
+def _rendered_with_gutter(style: BookStyle, pages_guess: int, render: Callable[[PageBox], T], count: Callable[[T], int]) -> tuple[T, PageBox]:
     """Render with the gutter the final page count calls for.
 
     The first guess comes from the plan's page count and is nearly always right. When the
@@ -219,22 +228,16 @@ def _rendered_with_gutter(style: BookStyle, pages_guess: int, make: Callable[[Pa
     tried: list[float] = []
     while True:
         box = page_box(style, gutter)
-        document = pdf.render(make(box))
-        wanted = gutter_guess(style, len(document.pages))
+        rendered = render(box)
+        wanted = gutter_guess(style, count(rendered))
         if wanted == gutter or (wanted < gutter and wanted in tried):
-            return document, box
+            return rendered, box
         tried.append(gutter)
         gutter = wanted
 
 
-def puzzle_pages(document: Document) -> dict[int, int]:
-    """Puzzle number -> the page it printed on, read from the rendered booklet's anchors."""
-    pages = {}
-    for index, page in enumerate(document.pages, start=1):
-        for anchor in page.anchors:
-            if anchor.startswith("puzzle-"):
-                pages[int(anchor.removeprefix("puzzle-"))] = index
-    return pages
+def _document_pages(document: Document) -> int:
+    return len(document.pages)
 
 
 def _by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
@@ -251,8 +254,17 @@ def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
 
 
 @dataclass
+class Booklet:
+    """The booklet laid out, its pages counted, ready to be written."""
+
+    pages: int
+    smallest_text_pt: float  # the smallest text set on its pages, labels and running heads too
+    write: Callable[[], pdf.Written]
+
+
+@dataclass
 class Rendered:
-    booklet: Document
+    booklet: Booklet
     box: PageBox
     answers: Document | None = None
     placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
@@ -275,7 +287,99 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
     return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
-def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...] = ()) -> Rendered:
+# A book is rendered in this many parts, each in its own process when there are cores for them
+# (pipeline/render/join.py). Always the same number, so the PDF is the same bytes whatever
+# --jobs is. Measured on configs/book.yaml (95 pages) on 2 cores: each extra part costs about
+# 0.1 s of CPU (its style sheets, fonts and page tree), so two parts, one a core.
+PARTS = 2
+MAX_NUMBERINGS = 3  # renders until the front matter's page count settles (a contents page that runs over)
+
+
+@dataclass
+class BookParts:
+    parts: list[Part]
+    numbers: dict[str, int]  # anchor -> page
+
+
+# What a page costs to lay out and paint, in bytes of SVG painted on it: configs/book.yaml's two
+# parts cost the same (1.6 s of CPU each, best of 3) when cut after its 63rd sheet, where a page
+# weighs as much as about 9 kB of SVG (its answer pages hold 27 kB, its puzzle pages 5 kB).
+PAGE_COST = 9_000
+
+
+def _sheet_weight(sheet: Sheet, drawings: dict[str, Figure]) -> int:
+    """What a page costs: the page, and its figures by the size of their drawings."""
+    return PAGE_COST + sum(len(drawings[slot.src].svg) for slot in sheet.slots if slot.src in drawings)
+
+
+def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[int]:
+    """Where each part's sheets start: part k prints plan.sheets[cuts[k]:cuts[k + 1]], the
+    first part after the front matter (title, copyright, contents, how to play); the parts
+    cost about the same to render."""
+    front = 3 * PAGE_COST + sum(_sheet_weight(page.example, drawings) if page.example else PAGE_COST for page in plan.how_to_play)
+    weights = [_sheet_weight(sheet, drawings) for sheet in plan.sheets]
+    total = front + sum(weights)
+    cuts, done = [0], front
+    for index, weight in enumerate(weights):
+        if len(cuts) < parts and done >= total * len(cuts) / parts and index > cuts[-1]:
+            cuts.append(index)
+        done += weight
+    return cuts + [len(plan.sheets)]
+
+
+def _part_source(job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], first_page: int, first: bool) -> pdf.Source:
+    doc = _doc_fields(job, job.title, credits)
+    if not first:  # the front matter prints in the first part only
+        doc.update(title_page=False, copyright_page=False)
+        plan = replace(plan, how_to_play=[], contents=[])
+    return _source("book.html.j2", outdir, doc=doc, plan=plan, **_page_fields(job, box, first_page))
+
+
+def render_parts(
+    job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], drawings: dict[str, Figure], pool: Pool
+) -> BookParts:
+    """The book in PARTS parts, its page references written as text: numbered as planned, then
+    again as rendered until the front matter's page count settles."""
+    front = planned_front(plan, book_style(job).front_pages)
+    settings = (job.date, box, job.fonts == "full", job.profile.pdf_variant)
+    for _ in range(MAX_NUMBERINGS):
+        numbers = page_numbers(plan, front)
+        resolved = with_page_numbers(plan, numbers)
+        cuts = part_cuts(resolved, PARTS, drawings)
+        firsts = [1] + [front.first_sheet + cut for cut in cuts[1:-1]]
+        tasks = [
+            (_part_source(job, outdir, replace(resolved, sheets=resolved.sheets[cuts[k] : cuts[k + 1]]), box, credits, firsts[k], k == 0), firsts[k], *settings)
+            for k in range(len(cuts) - 1)
+        ]
+        parts = [part for _, part in sorted(pool.imap_beside(pdf.render_part, tasks), key=lambda done: done[0])]
+        head = parts[0]
+        rendered = FrontPages(
+            {page.anchor: head.anchors[page.anchor] + 1 for page in plan.how_to_play},
+            head.page_count - (cuts[1] - cuts[0]) + 1,
+        )
+        if rendered == front:
+            _check_numbers(parts, numbers)
+            return BookParts(parts, numbers)
+        front = rendered
+    raise LayoutError(f"the book's page numbers did not settle in {MAX_NUMBERINGS} renders")
+
+
+def _check_numbers(parts: list[Part], numbers: dict[str, int]) -> None:
+    """Every page reference printed as text names the page its anchor landed on."""
+    first = 1
+    for part in parts:
+        for anchor, index in part.anchors.items():
+            if anchor in numbers and numbers[anchor] != first + index:
+                raise LayoutError(f"layout: {anchor} printed on page {first + index}, planned for page {numbers[anchor]}")
+        first += part.page_count
+
+
+def _joined(parts: list[Part]) -> pdf.Written:
+    data, joined = write_joined(parts)
+    return pdf.Written(data, pdf.page_sources(joined))
+
+
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...], pool: Pool) -> Rendered:
     sections = _by_section(job, printed)
     pages = how_to_play_pages(outdir, job)
     style = book_style(job)
@@ -283,25 +387,26 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     measured: dict[float, Measured] = {}
     drawings = drawings_by_file(outdir, printed + previous, pages)
 
-    def make(box: PageBox) -> pdf.Source:
+    def render(box: PageBox) -> BookParts:
         plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
         measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
-        context = _page_fields(job, box)
-        return _source("book.html.j2", outdir, doc=_doc_fields(job, job.title, credits), plan=plan, **context)
+        return render_parts(job, outdir, plan, box, credits, drawings, pool)
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
-    booklet, box = _rendered_with_gutter(style, guess, make)
+    book, box = _rendered_with_gutter(style, guess, render, lambda done: sum(part.page_count for part in done.parts))
+    parts = book.parts
+    booklet = Booklet(sum(part.page_count for part in parts), min(part.smallest_text_pt for part in parts), lambda: _joined(parts))
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:
-        pages = puzzle_pages(booklet)
+        puzzle_pages = {int(anchor.removeprefix("puzzle-")): page for anchor, page in book.numbers.items() if anchor.startswith("puzzle-")}
 
         def make_answers(answer_box: PageBox) -> pdf.Source:
-            sheets = plan_separate_answers(style, answer_box, sections, pages, outdir, rendered.placements)
+            sheets = plan_separate_answers(style, answer_box, sections, puzzle_pages, outdir, rendered.placements)
             apply_line_floor(sheets, outdir, drawings, style.profile.min_line_pt)
             return _source("answers.html.j2", outdir, doc=_doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **_page_fields(job, answer_box))
 
-        rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, make_answers)[0]
+        rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, lambda b: pdf.render(make_answers(b)), _document_pages)[0]
     return rendered
 
 
@@ -349,7 +454,11 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
             f"format: newsletter: the rules of {len(pages)} puzzle types run past the back page; "
             "turn front_matter.how_to_play off or print fewer types"
         )
-    rendered = Rendered(booklet, box, placements=plan.front_placements)
+
+    def write() -> pdf.Written:
+        return pdf.write(booklet, job.date, box, job.fonts == "full", job.profile.pdf_variant)
+
+    rendered = Rendered(Booklet(len(booklet.pages), pdf.smallest_text_pt(booklet), write), box, placements=plan.front_placements)
     if job.answers.separate_file:
         pages = {p.number: 1 for p in printed}
         sheets = plan_separate_answers(style, box, _by_section(job, printed), pages, outdir, plan.front_placements)
@@ -450,8 +559,9 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
 # ---- the stage ------------------------------------------------------------------------------
 
 
-def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
-    """Lay out the verified puzzles of OUTDIR into its PDFs; see the module docstring."""
+def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = None) -> LayoutReport:
+    """Lay out the verified puzzles of OUTDIR into its PDFs, a book's parts on the pool's
+    processes (none: in this one); see the module docstring."""
     started = time.perf_counter()
     manifest = read_manifest(outdir)
     outdir_rules.require_ours(outdir)
@@ -475,10 +585,13 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
 
     printed = draw_all(outdir, loaded, tick, job.link_style)
     previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
-    render_job = render_newsletter if job.format == "newsletter" else render_book
+    credits = picture_credits(entries + previous_entries)
     checkpoint.reached("layout:render")
     try:
-        rendered = render_job(job, outdir, printed, previous, picture_credits(entries + previous_entries))
+        if job.format == "newsletter":
+            rendered = render_newsletter(job, outdir, printed, previous, credits)
+        else:
+            rendered = render_book(job, outdir, printed, previous, credits, pool or Pool(1))
     except Unfit as exc:
         raise PageError(f"{outdir / MANIFEST}: {exc}") from None
     tick()
@@ -487,7 +600,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     full_fonts = job.fonts == "full"
     checkpoint.reached("layout:pdf-write")
     variant = job.profile.pdf_variant
-    booklet = pdf.write(rendered.booklet, job.date, rendered.box, full_fonts, variant)
+    booklet = rendered.booklet.write()
     files.append(_write(outdir / BOOKLET, booklet.data))
     checkpoint.reached("layout:booklet-written")
     tick()
@@ -500,7 +613,7 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
         (outdir / ANSWERS).unlink(missing_ok=True)  # a stale key from an earlier placement would mislead
     cover_check = None
     if job.cover:
-        document, cover, cover_page = render_cover(job, outdir, printed, len(rendered.booklet.pages))
+        document, cover, cover_page = render_cover(job, outdir, printed, rendered.booklet.pages)
         cover_pdf = pdf.write(document, job.date, cover_page, full_fonts, variant).data
         files.append(_write(outdir / COVER, cover_pdf))
         cover_check = printcheck.cover_check(cover_pdf, cover, job.profile, job.paper)
@@ -513,12 +626,12 @@ def layout(outdir: Path, progress: Progress | None = None) -> LayoutReport:
     else:
         (outdir / IMPOSED).unlink(missing_ok=True)
     if rendered.figures is not None:
-        found = printcheck.checks(job, booklet.data, rendered.booklet, rendered.box, rendered.figures)
+        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures)
         files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
     else:
         (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
 
-    booklet_pages = len(rendered.booklet.pages)
+    booklet_pages = rendered.booklet.pages
     return LayoutReport(
         files=files,
         pages=booklet_pages + answer_pages,

@@ -14,7 +14,7 @@ import json
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator
 
 from pypdf import PdfReader
 
@@ -25,12 +25,8 @@ from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
 
-if TYPE_CHECKING:
-    from weasyprint import Document
-
 PREFLIGHT = "preflight.json"
 PT_PER_MM = 72 / MM_PER_IN
-PX_TO_PT = 0.75  # WeasyPrint's CSS pixels are 1/96 in
 # Colour operators in a content stream: "r g b rg" / "RG" and "v g" / "G" (WeasyPrint writes these).
 _RGB = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b")
 _GREY = re.compile(rb"(?<![\d.])([\d.]+) (?:g|G)\b")
@@ -103,19 +99,6 @@ def _page_count_check(pages: int, profile: PrintProfile) -> Check:
     return Check("page count", rule, pages, ok)
 
 
-def smallest_text_pt(document: "Document") -> float:
-    """The smallest font size any text on the pages is set in (running heads and labels too)."""
-    smallest = float("inf")
-    for page in document.pages:
-        stack = [page._page_box]
-        while stack:
-            node = stack.pop()
-            if type(node).__name__ == "TextBox" and node.text.strip():
-                smallest = min(smallest, node.style["font_size"] * PX_TO_PT)
-            stack.extend(getattr(node, "children", ()))
-    return round(smallest, 2)
-
-
 def _fonts(reader: PdfReader) -> tuple[list[str], list[str]]:
     embedded, missing = set(), set()
     for page in reader.pages:
@@ -168,12 +151,14 @@ def _variant_check(reader: PdfReader, profile: PrintProfile) -> Check:
     return Check("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok))
 
 
-def checks(job: JobSpec, pdf_bytes: bytes, document: "Document", box: PageBox, measured: Measured) -> list[Check]:
+def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured) -> list[Check]:
+    """The print service's rules checked on the written booklet; `smallest_text_pt` is the
+    smallest text WeasyPrint set on its pages (pdf.smallest_text_pt)."""
     profile = job.profile
     reader = PdfReader(io.BytesIO(pdf_bytes))
     pages = len(reader.pages)
     least_line = max(profile.min_line_pt, MIN_LINE_PT)
-    text = min(t for t in (smallest_text_pt(document), measured.smallest_text_pt) if t > 0)
+    text = min(t for t in (smallest_text_pt, measured.smallest_text_pt) if t > 0)
     embedded, missing = _fonts(reader)
     found = [
         *_trim_check(reader, profile),

@@ -76,7 +76,7 @@ def reprint(edition_path: Path, outdir: Path, *, jobs: int, progress: Progress) 
     verified = verify(outdir, jobs=jobs, fresh=True, progress=progress("verify"))
     if verified.failed:
         raise StageError("puzzles of the edition failed verification; nothing is printed:\n" + "\n".join(verified.failed))
-    pages, _, _ = layout_once(outdir, progress=progress("layout"), fresh=True)
+    pages, _, _ = layout_once(outdir, progress=progress("layout"), fresh=True, jobs=jobs)
     now = write_edition(outdir, read_manifest(outdir))
     report = ReprintReport(puzzles=len(entries), pages=pages)
     report.version_changes = differences(edition.made_with, now["made_with"])
