@@ -1,3 +1,3 @@
 """puzzlepress: YAML job spec -> generate -> verify -> layout -> proved puzzles in print-ready PDFs."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from conftest import alive, cli, descendants, tree, write_spec  # noqa: E402
+import pipeline  # noqa: E402
 from pipeline.cluster import ClusterPool  # noqa: E402
 from pipeline.errors import InputError, StageError  # noqa: E402
 from pipeline.spec import parse_spec  # noqa: E402
@@ -84,7 +86,7 @@ def test_a_malformed_local_cluster_is_an_option_error(tmp_path: Path) -> None:
 def test_workers_with_another_puzzlepress_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     with distributed.LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
         monkeypatch.setattr("pipeline.cluster.__version__", "0.0.0-elsewhere")
-        with pytest.raises(InputError, match=r"must run puzzlepress 0.0.0-elsewhere like this client, but inproc://\S+ runs 0.1.0, the scheduler runs 0.1.0"):
+        with pytest.raises(InputError, match=rf"must run puzzlepress 0.0.0-elsewhere like this client, but inproc://\S+ runs {re.escape(pipeline.__version__)}, the scheduler runs {re.escape(pipeline.__version__)}"):
             with ClusterPool(cluster.scheduler_address):
                 pass
 

@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+import pipeline
 from conftest import ROOT, cli, write_spec
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
@@ -205,7 +206,7 @@ def test_missing_pango_is_a_clear_error_before_anything_is_written(tmp_path: Pat
 
 def test_the_copyright_page_follows_the_title_page(kdp: Path) -> None:
     text = pdfium.PdfDocument(kdp / "booklet.pdf")[1].get_textpage().get_text_range()
-    for line in ("(c) 2026 A. Author", "Second edition", "ISBN 978-0-306-40615-7", "puzzlepress 0.1.0", "--code CODE"):
+    for line in ("(c) 2026 A. Author", "Second edition", "ISBN 978-0-306-40615-7", f"puzzlepress {pipeline.__version__}", "--code CODE"):
         assert line in text, line
 
 
