@@ -35,6 +35,7 @@ Where the document leaves the details open, they were chosen by measurement (pro
 from __future__ import annotations
 
 import random
+from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
 from pipeline.puzzles.base import Budget, Generated
@@ -46,11 +47,10 @@ from pipeline.puzzles.nuritwin.model import (
     NuritwinPuzzle,
     canonical_labels,
     cells_by_region,
-    components,
     neighbours,
 )
 from pipeline.puzzles.nuritwin.rules import block_sizes, check
-from pipeline.puzzles.nuritwin.solver import Layout
+from pipeline.puzzles.nuritwin.solver import Layout, shape_shadings
 
 MIN_CELLS, MAX_CELLS = 4, 9
 GROW_TARGET = (4, 7)  # flood-fill target sizes; merging leftovers pushes the mean towards six cells
@@ -61,34 +61,47 @@ DRAW_STEPS = 500  # nodes all runs of one draw may visit before its layout is dr
 COUNT_STEPS = 20_000  # nodes one count may visit before its layout is dropped
 
 
+# (regions, drawn answer, parts, budget, rng) -> (reshaped regions, their one answer, the
+# reshaping's stats), or None when reshaping gives up on this drawn answer
+Reshape = Callable[[Grid, Answer, dict, Budget, random.Random], "tuple[Grid, Answer, dict[str, int]] | None"]
+
+
 class LayoutDropped(Exception):
     """A search of this layout reached its step limit: nothing is proved, so grow another."""
 
 
 def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle by generator version 2 (version 1: generate_v1.py)."""
+    return generate_with(_reshape_until_unique, rows, cols, rng, budget)
+
+
+def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle made by the steps above with this reshaping step, and its stats."""
     attempts = dropped = 0
     while True:
         attempts += 1
         try:
-            made = _attempt(rows, cols, rng, budget)
+            made = _attempt(reshape, rows, cols, rng, budget)
         except LayoutDropped:
             dropped += 1
             continue
         if made is not None:
             break
-    puzzle, moves = made
+    puzzle, reshaping = made
     stats = {
         "regions": len(puzzle.region_cells),
         "numbers": sum(number is not None for number in puzzle.numbers),
-        "reshaping_moves": moves,
+        **reshaping,
         "dropped_at_step_limit": dropped,
         "attempts": attempts,
     }
     return Generated(puzzle, stats)
 
 
-def _attempt(rows: int, cols: int, rng: random.Random, budget: Budget) -> tuple[NuritwinPuzzle, int] | None:
-    """A proved puzzle and its count of reshaping moves, or None when these regions make none."""
+def _attempt(
+    reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget
+) -> tuple[NuritwinPuzzle, dict[str, int]] | None:
+    """A proved puzzle and its reshaping's stats, or None when these regions make none."""
     labels = grow_regions(rows, cols, rng)
     if labels is None:
         return None
@@ -98,12 +111,12 @@ def _attempt(rows: int, cols: int, rng: random.Random, budget: Budget) -> tuple[
         answer = _draw(grown, budget, rng)
         if answer is None:
             return None
-        reshaped = _reshape_until_unique(labels, answer, parts, budget, rng)
+        reshaped = reshape(labels, answer, parts, budget, rng)
         if reshaped is not None:
-            labels, moves = reshaped
+            labels, answer, reshaping = reshaped
             layout = Layout(rows, cols, labels, parts)
             numbers = _needed_numbers(layout, answer, _block_sizes(labels, answer), budget, rng)
-            return _confirmed(_puzzle(labels, numbers, answer), budget), moves
+            return _confirmed(_puzzle(labels, numbers, answer), budget), reshaping
     return None
 
 
@@ -197,91 +210,160 @@ def _luby():
 
 def _reshape_until_unique(
     labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random
-) -> tuple[Grid, int] | None:
-    """The regions reshaped until `answer` is their only answer with every block size given, and
-    the number of moves; None when a second answer stays after 40 moves or no move removes it."""
-    seen = {labels}
-    moves = 0
-    while True:
-        layout = Layout(len(labels), len(labels[0]), labels, parts)
-        others = _second_answers(layout, answer, _block_sizes(labels, answer), budget, rng)
-        if not others:
-            return labels, moves
-        if moves == MAX_MOVES:
-            return None
-        reshaped = [_reshape(labels, answer, other, rng, seen) for other in others]
-        if None in reshaped:
-            return None
-        labels = reshaped[0]
-        seen.add(labels)
-        moves += 1
+) -> tuple[Grid, Answer, dict[str, int]] | None:
+    """The regions reshaped until an answer is their only one with every block size given, that
+    answer, and the moves made and answers switched; None when a second answer stays after 40 of
+    these steps together.
 
-
-def _second_answers(
-    layout: Layout, answer: Answer, sizes: tuple[int, ...], budget: Budget, rng: random.Random
-) -> list[Answer]:
-    """Second answers to reshape against, in a random order; [] when `answer` is the only one.
-
-    First those that differ from `answer` in one region only, found by putting each of that
-    region's other shadings of the same block size in place: cheap to find, and if no move removes
-    one of them the layout is stuck, so all are looked at. Only when there are none does the full
-    count look for a second answer.
-    """
-    shaded = layout.shaded(answer)
-    local = []
-    for region, own in enumerate(layout.region_masks):
-        rest = shaded & ~own
-        for (mask, _, _), size in zip(layout.options[region], layout.block_sizes[region]):
-            trial = rest | mask
-            if size == sizes[region] and trial != shaded and layout.is_network(trial):
-                local.append(layout.answer(trial))
-    if not local:
-        return [found for found in _count(layout, sizes, budget) if found != answer][:1]
-    rng.shuffle(local)
-    return local
-
-
-def _reshape(labels: Grid, answer: Answer, other: Answer, rng: random.Random, seen: set[Grid]) -> Grid | None:
-    """The layout after moving one cell where `answer` and `other` differ into a neighbouring region.
-
-    Both regions must stay joined and four to nine cells, and `answer` must still obey every rule.
-    A move back to a layout already `seen` is skipped: its count would find the same second answer
-    again, and the moves would go round in circles until the 40 are spent. None when no move is left.
-
-    `answer` obeys every rule before the move, and a move changes only two regions, so only those
-    two are read again: the network and the 2 x 2 rule do not depend on regions. (A full check of
-    every candidate took 1.6 s of this function's 2.8 s over four codes at 10 x 10, cProfile.)
+    Regions are bitmasks here. Each move is the one that leaves fewest rivals (see `_rivals`), among
+    those that remove a second answer worked against. When no move is left, a second answer that
+    was not the answer before becomes the answer (it obeys every rule too) and reshaping goes on:
+    it is shaded where the first was not, so other cells can move.
     """
     rows, cols = len(labels), len(labels[0])
-    differing = [(r, c) for r in range(rows) for c in range(cols) if answer[r][c] != other[r][c]]
-    rng.shuffle(differing)
-    members = cells_by_region(labels)
-    shaded = {(r, c) for r, row in enumerate(answer) for c, mark in enumerate(row) if mark == SHADED}
-    for cell in differing:
-        home = labels[cell[0]][cell[1]]
-        if len(members[home]) == MIN_CELLS:
+    layout = Layout(rows, cols, labels, parts)
+    owns = list(layout.region_masks)
+    shaded = layout.shaded(answer)
+    seen, taken = {frozenset(owns)}, {shaded}
+    moves = switched = 0
+    while True:
+        rivals = [_rivals(layout, own, shaded, parts) for own in owns]
+        others: list[int] = []
+        if not any(rivals):
+            labels, answer = _labels(layout, owns), layout.answer(shaded)
+            counted = Layout(rows, cols, labels, parts)
+            others = [layout.shaded(found) for found in _count(counted, _block_sizes(labels, answer), budget) if found != answer]
+            if not others:
+                return labels, answer, {"reshaping_moves": moves, "answers_switched": switched}
+        if moves + switched == MAX_MOVES:
+            return None
+        moved = _best_move(layout, owns, shaded, others, rivals, parts, rng, seen)
+        if moved is not None:
+            owns = moved
+            seen.add(frozenset(owns))
+            moves += 1
             continue
-        left = tuple(near for near in members[home] if near != cell)
-        targets = sorted({labels[r][c] for r, c in neighbours(cell, rows, cols)} - {home})
+        fresh = [trial for trial in others or [trial for found in rivals for trial in found] if trial not in taken]
+        if not fresh:
+            return None
+        shaded = rng.choice(fresh)
+        taken.add(shaded)
+        switched += 1
+
+
+def _rivals(layout: Layout, own: int, shaded: int, parts: dict) -> list[int]:
+    """The shadings of the whole grid that differ from `shaded` in this region alone and obey every
+    rule with its block size: the region's other shadings of that size that, put in its place,
+    still make one network with no shaded 2 x 2. Cheap to list, and a move changes them in two
+    regions only, so they are kept per attempt."""
+    key = ("rivals", own, shaded)
+    found = parts.get(key)
+    if found is None:
+        size = _twin_size(layout, shaded & own)
+        rest = shaded & ~own
+        found = parts[key] = [
+            rest | mask
+            for option_size, mask in _shadings(layout, own, parts)
+            if option_size == size and rest | mask != shaded and layout.is_network(rest | mask)
+        ]
+    return found
+
+
+def _shadings(layout: Layout, own: int, parts: dict) -> list[tuple[int, int]]:
+    """(block size, mask) of every listed shading of the region `own`, kept per attempt."""
+    key = ("masks", own)
+    found = parts.get(key)
+    if found is None:
+        cells = [divmod(index, layout.width) for index in range(own.bit_length()) if own >> index & 1]
+        top = min(r for r, _ in cells)
+        left = min(c for _, c in cells)
+        shape = tuple((r - top, c - left) for r, c in cells)
+        found = parts[key] = [
+            (size, layout.mask((r + top, c + left) for block in blocks for r, c in block))
+            for size, blocks in shape_shadings(shape)
+        ]
+    return found
+
+
+def _twin_size(layout: Layout, shaded: int) -> int | None:
+    """The block size when `shaded` (one region's shaded cells) makes two equal blocks, else None."""
+    first = layout.reach(shaded & -shaded, shaded)
+    rest = shaded ^ first
+    if not rest or layout.reach(rest & -rest, rest) != rest or rest.bit_count() != first.bit_count():
+        return None
+    return first.bit_count()
+
+
+def _best_move(
+    layout: Layout,
+    owns: list[int],
+    shaded: int,
+    others: list[int],
+    rivals: list[list[int]],
+    parts: dict,
+    rng: random.Random,
+    seen: set[frozenset[int]],
+) -> list[int] | None:
+    """The regions after the move that leaves fewest rivals in all, of one cell where `shaded` and a
+    second answer differ into a neighbouring region; None when no move is left.
+
+    The second answers are the rivals, or `other` when there are none; then only moves after
+    which `other` breaks a rule count. Both regions must stay joined and four to nine cells, the
+    answer must still obey every rule, and regions already `seen` are skipped: their count would
+    find the same second answer again. Only the two regions a move changes are read again: the
+    network and the 2 x 2 rule do not depend on regions.
+    """
+    differing = 0
+    for second in others or [trial for found in rivals for trial in found]:
+        differing |= shaded ^ second
+    indexes = [index for index in range(differing.bit_length()) if differing >> index & 1]
+    rng.shuffle(indexes)
+    total = sum(map(len, rivals))
+    best, chosen = None, None
+    for index in indexes:
+        cell = 1 << index
+        home = next(region for region, own in enumerate(owns) if own & cell)
+        left = owns[home] & ~cell
+        if left.bit_count() < MIN_CELLS or layout.reach(left & -left, left) != left:
+            continue
+        left_size = _twin_size(layout, shaded & left)
+        if left_size is None:
+            continue
+        near = layout.spread(cell) & ~owns[home]
+        targets = [region for region, own in enumerate(owns) if own & near]
         rng.shuffle(targets)
         for target in targets:
-            if len(members[target]) == MAX_CELLS:
+            joined = owns[target] | cell
+            if joined.bit_count() > MAX_CELLS:
                 continue
-            moved = [list(row) for row in labels]
-            moved[cell[0]][cell[1]] = target
-            trial = canonical_labels(moved)
-            if trial in seen:
+            joined_size = _twin_size(layout, shaded & joined)
+            if joined_size is None:
                 continue
-            joined = sorted(members[target] + (cell,))
-            if len(components(left)) == 1 and _holds_twins(left, shaded) and _holds_twins(joined, shaded):
-                return trial
-    return None
+            kept = sum(
+                _twin_size(layout, other & left) == left_size and _twin_size(layout, other & joined) == joined_size
+                for other in others
+            )
+            if others and kept == len(others):
+                continue  # every second answer still obeys every rule with these block sizes
+            trial = list(owns)
+            trial[home], trial[target] = left, joined
+            if frozenset(trial) in seen:
+                continue
+            score = (
+                kept,
+                total - len(rivals[home]) - len(rivals[target])
+                + len(_rivals(layout, left, shaded, parts)) + len(_rivals(layout, joined, shaded, parts)),
+            )
+            if best is None or score < best:
+                best, chosen = score, trial
+    return chosen
 
 
-def _holds_twins(cells, shaded: set[Cell]) -> bool:
-    """Whether the shaded cells of a region make exactly two blocks of one size."""
-    sizes = block_sizes(cells, shaded)
-    return len(sizes) == 2 and sizes[0] == sizes[1]
+def _labels(layout: Layout, owns: list[int]) -> Grid:
+    """The region ids of regions given as bitmasks, numbered in reading order."""
+    return canonical_labels(
+        [[next(region for region, own in enumerate(owns) if own & layout.bit((r, c))) for c in range(layout.cols)] for r in range(layout.rows)]
+    )
 
 
 def _needed_numbers(
