@@ -1,35 +1,50 @@
-"""Making a Nuritwin puzzle, as the product document describes.
+"""Making a Nuritwin puzzle, as the product document describes (generator version 2).
 
 1. Grow regions of four to nine cells by random flood fill and merge the small ones.
 2. Draw one answer: the search over every region's listed shadings, in a shuffled order.
-3. Give every region its block size and count; while a second answer fits, move a cell where the
-   two differ into a neighbouring region (up to 40 moves).
+3. Give every region its block size; while a second answer fits, move a cell where the two differ
+   into a neighbouring region (up to 40 moves).
 4. Take the numbers away one at a time in a random order, keeping those the answer needs.
 5. Re-check the answer against every rule and re-count from the printed puzzle alone.
 
 Any search that reaches its step limit proves nothing, so the whole layout is dropped and new
-regions grown; so is a layout with no answer. When no move can remove a second answer (or 40
-moves have not), the drawn answer is given up and another drawn on the regions as grown, up to
-DRAWS_PER_LAYOUT times before growing new ones.
+regions grown; so is a layout with no answer. When reshaping gives up (a second answer stays after
+40 steps), another answer is drawn on the regions as grown, up to DRAWS_PER_LAYOUT times before
+growing new ones.
+
+Version 2 changes step 3 only (version 1's is in generate_v1.py, kept for its codes). Version 1
+worked against one second answer at a time, moved a random cell, and gave the drawn answer up as
+soon as one second answer could not be removed by one move: over 6 codes at 10 x 10, 6 of 342
+drawn answers became puzzles, and drawing and failing reshapings took 80% of the time. Version 2:
+- lists every "rival" at once: each answer that differs from the drawn one in a single region,
+  found by putting each of that region's other shadings of the same block size in place (a
+  bitmask OR and a flood fill each). A move changes two regions, so only their rivals are listed
+  again; the rest are kept per attempt. Only when there are no rivals does a full count look for
+  a second answer;
+- makes the move that leaves fewest rivals in all (or, against a second answer from the count,
+  that removes it), trying every cell where a second answer differs and every neighbouring region;
+- when no move is left, takes a second answer as the answer: it obeys every rule too, and it is
+  shaded where the first was not, so other cells can move. Both kinds of step count towards the
+  40. Answers drawn per puzzle fell from 21 to 4.5 (20 codes at 8 x 8) and from 57 to 11
+  (6 codes at 10 x 10).
 
 Where the document leaves the details open, they were chosen by measurement (process time):
 - Flood fill grows each region towards a random 4 to 7 cells; of the ranges tried at 8 x 8
-  (4-7, 4-9, 5-8, 6-9) it made puzzles soonest. Free cells are picked with weight (region cells
-  they touch)^2. Over 30 codes at 10 x 10 the median generation time was 4.6 s against 6.0 s
-  with every free cell alike (on another 10 codes 2.5 s against 8.7 s); the same at 6-8 x 8.
+  (4-7, 4-9, 5-8, 6-9) it made puzzles soonest (version 1). Free cells are picked with weight
+  (region cells they touch)^2. Over 30 codes at 10 x 10 the median generation time was 4.6 s
+  against 6.0 s with every free cell alike (on another 10 codes 2.5 s against 8.7 s); the same at
+  6-8 x 8 (version 1). With version 2's reshaping, 5-7 and 5-8 did no better at 8 x 8 or 10 x 10.
 - Draws are a randomised search with restarts: many short runs in fresh shuffled orders, growing
   by the Luby sequence, up to DRAW_STEPS in all. A single run's time to an answer is heavy-tailed
   (at 10 x 10 the median run needed ~500 nodes, one in four over 3,000); with restarts the median
   is ~150. A layout whose draw needs more than 500 nodes is best dropped: with that cap the median
   generation time was 0.17 s against 0.36 s with 1,000 at 8 x 8 (40 codes), 0.84 s against 1.18 s
   with 1,500 at 9 x 9 (20 codes) and 2.5 s against 4.6 s with 2,000 at 10 x 10 (30 codes); caps of
-  300 and 700 did no better.
-- The second answers reshaping works against are looked for first among those that differ from
-  the drawn answer in a single region, which are cheap to list; if no move removes one of them,
-  the drawn answer is given up at once. Over 150 layouts at 10 x 10 the time spent on reshapings
-  that failed fell from 25 s to under 1 s.
+  300 and 700 did no better (version 1).
 - Drawing up to 20 times on the same regions before growing new ones: over 12 codes at 10 x 10,
-  mean generation time 8.0 s against 16.2 s with one draw per layout (5 draws: 9.2 s).
+  mean generation time 8.0 s against 16.2 s with one draw per layout (5 draws: 9.2 s, version 1).
+- Asking the full count for up to four second answers at once, to remove several with one move,
+  did no better than one (40 codes at 10 x 10: mean 0.80 s against 0.71 s).
 """
 
 from __future__ import annotations
