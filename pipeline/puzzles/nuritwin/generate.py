@@ -322,8 +322,9 @@ def _best_move(
     """The regions after the move that leaves fewest rivals in all, of one cell where `shaded` and a
     second answer differ into a neighbouring region; None when no move is left.
 
-    The second answers are the rivals, or `other` when there are none; then only moves after
-    which `other` breaks a rule count. Both regions must stay joined and four to nine cells, the
+    The second answers are the rivals, or when there are none `others`, those the count found (up
+    to two: it can meet two before the answer); then a move must make one of them break a rule,
+    and fewer left obeying every rule beats fewer rivals. Both regions must stay joined and four to nine cells, the
     answer must still obey every rule, and regions already `seen` are skipped: their count would
     find the same second answer again. Only the two regions a move changes are read again: the
     network and the 2 x 2 rule do not depend on regions.
@@ -359,7 +360,7 @@ def _best_move(
                 for other in others
             )
             if others and kept == len(others):
-                continue  # every second answer still obeys every rule with these block sizes
+                continue  # every second answer from the count still obeys every rule
             trial = list(owns)
             trial[home], trial[target] = left, joined
             if frozenset(trial) in seen:
