@@ -140,6 +140,19 @@ def test_a_section_pinned_to_the_previous_version_reproduces_its_golden_records(
     assert made_now.puzzle.answer != tuple(golden["solution"]), "the stand-in new version makes another puzzle"
 
 
+def test_a_section_pinned_to_nuritwin_1_makes_the_version_1_puzzle(tmp_path: Path) -> None:
+    """Nuritwin is at version 2 with version 1 kept: a reprint of a version 1 code is made again
+    through the generate stage, not the current version's puzzle for that code."""
+    job = parse_spec("title: t\nseed: s\nsections:\n  - {type: nuritwin, size: 6, count: 1, codes: [harbour], generator: nuritwin/1}\n")
+    generate(job, tmp_path, jobs=1)
+    record = json.loads((tmp_path / "puzzles" / "nuritwin-6-harbour.json").read_text())
+    fields = ("regions", "clues", "solution")
+    golden = {v: json.loads((ROOT / "tests" / "golden" / "nuritwin" / folder / "6-harbour.json").read_text()) for v, folder in ((1, "v1"), (2, ""))}
+    assert record["generator"] == "nuritwin/1"
+    assert {k: record[k] for k in fields} == {k: golden[1][k] for k in fields}
+    assert {k: golden[2][k] for k in fields} != {k: golden[1][k] for k in fields}, "version 2 makes another puzzle for this code"
+
+
 def test_the_constraints_file_pins_every_dependency() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = list(project["dependencies"]) + [d for extra in project["optional-dependencies"].values() for d in extra]

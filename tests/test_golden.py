@@ -5,7 +5,9 @@ tests/golden/<type>/<difficulty>/<size>-<code>.json one of a graded section with
 is made again by the generator version it records, which the type must still keep (its current
 one or one in `previous`), so a bump leaves the earlier goldens as they are and proves that
 spec-pinned reprints still make them. A change that alters what a code makes bumps the type's
-version; then pin the new version's codes on purpose: create the files (empty) and run
+version; when it changes codes without a difficulty too, their files move to
+tests/golden/<type>/v<old version>/ (never rewritten there). Then pin the new version's codes on
+purpose: create the files (empty) and run
 PUZZLEPRESS_WRITE_GOLDEN=1 python -m pytest tests/test_golden.py, which writes every golden
 again by the version it records (an empty file, or one of a version no longer kept, by the
 current one). A new type pins its sizes by adding files; nothing here changes.
@@ -25,15 +27,17 @@ from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 
 GOLDEN = Path(__file__).parent / "golden"
-FILES = sorted(GOLDEN.glob("*/*.json")) + sorted(GOLDEN.glob("*/*/*.json"))
+FILES = sorted(GOLDEN.rglob("*.json"))
 
 
 def pinned(path: Path) -> tuple[str, str | None, str, str]:
-    """(type, difficulty, size, code) from a golden file's place: <type>/[<difficulty>/]<size>-<code>.json,
-    the size as the spec writes it (10, or 20x15 for 20 columns by 15 rows)."""
+    """(type, difficulty, size, code) from a golden file's place:
+    <type>/[v<version>/][<difficulty>/]<size>-<code>.json, the size as the spec writes it (10, or
+    20x15 for 20 columns by 15 rows). A v<version> folder holds an earlier version's files, kept
+    when a bump changed what those codes make (the same names pin the current version above it)."""
     size, code = path.stem.split("-", 1)
-    parts = path.relative_to(GOLDEN).parts
-    return parts[0], parts[1] if len(parts) == 3 else None, size, code
+    folders = [part for part in path.relative_to(GOLDEN).parts[1:-1] if not part.startswith("v")]
+    return path.relative_to(GOLDEN).parts[0], folders[0] if folders else None, size, code
 
 
 def version_of(path: Path) -> int:
@@ -69,19 +73,29 @@ def test_golden_records_are_made_again_exactly(path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(puzzle_types()))
-def test_every_preset_and_the_current_version_of_every_type_are_pinned(name: str) -> None:
+def test_every_preset_and_every_kept_version_of_every_type_are_pinned(name: str) -> None:
     sizes = {size for kind, _, size, _ in map(pinned, FILES) if kind == name}
     assert {params.size for params in puzzle_types()[name].presets.values()} <= sizes
-    assert puzzle_types()[name].version in {version_of(path) for path in FILES if pinned(path)[0] == name}
+    assert set(puzzle_types()[name].kept_versions) == {version_of(path) for path in FILES if pinned(path)[0] == name}
 
 
-UNGRADED_OLD = [path for path in FILES if pinned(path)[1] is None and version_of(path) != puzzle_types()[pinned(path)[0]].version]
+@pytest.mark.parametrize("path", [path for path in FILES if "v" + str(version_of(path)) in path.parts], ids=lambda p: str(p.relative_to(GOLDEN)))
+def test_a_kept_version_folder_holds_only_that_version(path: Path) -> None:
+    assert version_of(path) != puzzle_types()[pinned(path)[0]].version
+
+
+# an older version's files outside a v<version> folder: bumps that left codes without a difficulty alone
+UNGRADED_OLD = [
+    path for path in FILES
+    if pinned(path)[1] is None and version_of(path) != puzzle_types()[pinned(path)[0]].version and f"v{version_of(path)}" not in path.parts
+]
 
 
 @pytest.mark.parametrize("path", UNGRADED_OLD, ids=lambda p: str(p.relative_to(GOLDEN).with_suffix("")))
 def test_codes_without_a_difficulty_make_the_same_puzzles_in_the_current_version(path: Path) -> None:
     """A bump for graded puzzles (Nonogram 2, Kuralin 2) leaves every code without a difficulty
-    as it was: its golden differs in the version it records and nothing else."""
+    as it was: its golden differs in the version it records and nothing else. (Nuritwin 2 changed
+    every code: its version 1 files live in nuritwin/v1/.)"""
     name, _, size, code = pinned(path)
     current = puzzle_types()[name].version
     again = json.loads(golden_text(name, None, size, code, current))

@@ -89,3 +89,58 @@ def test_rectangles_are_valid_unique_and_proved_twice(rows, cols):
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer]
     assert NURITWIN.from_record({"rows": rows, "cols": cols, **NURITWIN.to_record(puzzle)}) == puzzle
     assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)
+
+
+def drawn(rows: int, cols: int, seed: str):
+    """Regions grown and an answer drawn on them, as version 2's reshaping receives them."""
+    rng = random.Random(seed)
+    while True:
+        labels = generate.grow_regions(rows, cols, rng)
+        if labels is None:
+            continue
+        parts: dict = {}
+        try:
+            answer = generate._draw(generate.Layout(rows, cols, labels, parts), Budget(), rng)
+        except generate.LayoutDropped:
+            continue
+        if answer is not None:
+            return labels, answer, parts, rng
+
+
+def with_every_number(labels, answer) -> NuritwinPuzzle:
+    return generate._puzzle(labels, generate._block_sizes(labels, answer), answer)
+
+
+@pytest.mark.parametrize("seed", ["rivals-1", "rivals-4", "rivals-11"])  # 6, 4 and 7 rivals
+def test_rivals_are_exactly_the_answers_that_differ_in_one_region(seed):
+    labels, answer, parts, _ = drawn(7, 7, seed)
+    puzzle = with_every_number(labels, answer)
+    layout = generate.Layout(7, 7, labels, parts)
+    shaded = layout.shaded(answer)
+    listed = {(region, trial) for region, own in enumerate(layout.region_masks) for trial in generate._rivals(layout, own, shaded, parts)}
+    every = NURITWIN.solve(puzzle, 10_000, Budget())
+    assert answer in every and len(every) < 10_000
+    in_one_region = set()
+    for other in every:
+        differing = {region for region, own in enumerate(layout.region_masks) if (layout.shaded(other) ^ shaded) & own}
+        if len(differing) == 1:
+            in_one_region.add((differing.pop(), layout.shaded(other)))
+    assert listed and listed == in_one_region
+    assert all(NURITWIN.check(puzzle, layout.answer(trial)) == [] for _, trial in listed)
+
+
+@pytest.mark.parametrize("seed", ["reshape-1", "reshape-2", "reshape-3"])
+def test_reshaping_leaves_one_answer_with_every_number(seed):
+    for attempt in range(100):
+        labels, answer, parts, rng = drawn(7, 7, f"{seed}-{attempt}")
+        reshaped = generate._reshape_until_unique(labels, answer, parts, Budget(), rng)
+        if reshaped is not None:
+            break
+    assert reshaped is not None, "no drawn answer in 100 could be reshaped"
+    regions, answer, stats = reshaped
+    puzzle = with_every_number(regions, answer)
+    assert NURITWIN.check(puzzle, answer) == []
+    assert NURITWIN.prove(puzzle, 2) == [answer]
+    assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)
+    assert set(stats) == {"reshaping_moves", "answers_switched"}
+    assert stats["reshaping_moves"] + stats["answers_switched"] <= generate.MAX_MOVES

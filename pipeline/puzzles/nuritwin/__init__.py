@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nuritwin import generate, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import generate, generate_v1, grade, model, proof, render, rules, solver
 from pipeline.puzzles.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -26,15 +26,21 @@ def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Gen
     return generate.generate(params.rows, params.cols, rng, budget)
 
 
+def _generate_v1(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    return generate_v1.generate(params.rows, params.cols, rng, budget)
+
+
 def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
     return render.print_size(params.rows, params.cols, answer=answer)
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="nuritwin", title="Nuritwin", version=1, how_to_play=rules.RULES, params=NuritwinParams,
+    name="nuritwin", title="Nuritwin", version=2, how_to_play=rules.RULES, params=NuritwinParams,
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
     cell_mm=render.CELL_MM, max_cell_mm=12.0,
+    # version 2 reshapes regions by the move that leaves fewest second answers (issue 17)
+    previous={1: _generate_v1},
 )
