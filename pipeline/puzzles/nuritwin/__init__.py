@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nuritwin import generate, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import aim, generate, grade, model, proof, render, rules, solver
 from pipeline.puzzles.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -23,6 +23,8 @@ class NuritwinParams(Params):
 
 
 def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    if params.difficulty in aim.AIMED:
+        return aim.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
 
 
