@@ -63,16 +63,17 @@ def _attempt(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget
     labels = plain.grow_regions(rows, cols, rng)
     if labels is None:
         return None
-    parts: dict = {}
+    parts: dict = {}  # what each Layout works out per region, shared by the layouts of this attempt
+    grown = Layout(rows, cols, labels, parts)  # one for every draw: it remembers their searches
     for _ in range(plain.DRAWS_PER_LAYOUT):
-        answer = plain._draw(Layout(rows, cols, labels, parts), budget, rng)
+        answer = plain._draw(grown, budget, rng)
         if answer is None:
             return None
         reshaped = plain._reshape_until_unique(labels, answer, parts, budget, rng)
         if reshaped is not None:
-            labels, moves = reshaped
-            puzzle = _fewest_numbers(labels, answer, tier, budget, rng)
-            return (puzzle, moves) if puzzle is not None else None
+            puzzle = _fewest_numbers(reshaped[0], answer, tier, budget, rng)
+            if puzzle is not None:
+                return puzzle, reshaped[1]
     return None
 
 
