@@ -46,7 +46,7 @@ This module imports only the Nuritwin model: the grader shares no code with the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from pipeline.puzzles.base import Budget
@@ -74,6 +74,7 @@ class Board:
     regions: tuple[int, ...]  # each region's cells
     shapes: tuple[tuple[int, ...], ...]  # each region's ways, as masks of the cells shaded
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
+    floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
 
     @classmethod
     def of(cls, puzzle: NuritwinPuzzle) -> "Board":
@@ -241,20 +242,26 @@ def _network_split(board: Board, shaded: int, unshaded: int) -> bool:
     that may still be shaded."""
     possible = board.full & ~unshaded
     if not shaded:
-        return any(not (cells & possible) for cells in board.regions)
+        return not all(map(possible.__and__, board.regions))
     reach = _flood(board, shaded & -shaded, possible)
-    return bool(shaded & ~reach) or any(not (cells & reach) for cells in board.regions)
+    return bool(shaded & ~reach) or not all(map(reach.__and__, board.regions))
 
 
 def _flood(board: Board, seed: int, within: int) -> int:
-    """The cells of `within` joined side by side to `seed`."""
-    w = board.width
-    reach = seed
-    while True:
-        grown = (reach | (reach << 1) | (reach >> 1) | (reach << w) | (reach >> w)) & within
-        if grown == reach:
-            return reach
-        reach = grown
+    """The cells of `within` joined side by side to `seed`, remembered per board: half the
+    floods of a 10x10 grade repeat one already made (14k of 28k, code grade-5)."""
+    key = (seed, within)
+    found = board.floods.get(key)
+    if found is None:
+        w = board.width
+        found = seed
+        while True:
+            grown = (found | (found << 1) | (found >> 1) | (found << w) | (found >> w)) & within
+            if grown == found:
+                break
+            found = grown
+        board.floods[key] = found
+    return found
 
 
 def _outside(position: Position, group: int) -> bool:
@@ -367,15 +374,23 @@ HARD = (Technique("pair-seals", "hard", pair_seals),)
 
 
 def _trial(inner: tuple[Technique[Position], ...], budget: Budget):
-    """A technique that supposes each unknown cell's value in turn (reading order, shaded
-    first) and solves on with `inner`; the first supposition that breaks a rule decides the cell
-    the other way."""
+    """A technique that supposes each unknown cell's value in turn (shaded first) and solves on
+    with `inner`; the first supposition that breaks a rule decides the cell the other way.
+
+    Cells are taken in reading order from the one the last trial decided, round the grid: the
+    cells before it held no contradiction a moment ago. Over 20 10x10 codes this took the grading
+    time from 6.3 s to 3.6 s in all (the worst from 1.6 s to 0.8 s), with the same tiers."""
+    last = 0
 
     def trial(position: Position) -> int:
-        for cell in _bits(position.unknown()):
+        nonlocal last
+        cells = list(_bits(position.unknown()))
+        start = next((i for i, cell in enumerate(cells) if cell >= last), 0)
+        for cell in cells[start:] + cells[:start]:
             bit = 1 << cell
             for supposed in (True, False):
                 if _breaks_rule(position, bit if supposed else 0, 0 if supposed else bit, inner, budget):
+                    last = cell
                     return position.decide(0 if supposed else bit, bit if supposed else 0)
         return 0
 
