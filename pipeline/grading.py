@@ -3,9 +3,10 @@ median and spread of each external effort measure per tier (the closing note's t
 
     python -m pipeline.grading nonogram 10 [--count 100] [--difficulty hard]
 
-Codes are "grade-1" .. "grade-<count>", made by the type's current generator (for the difficulty
-when one is given: a generator that aims at a tier makes those codes differently), so the table
-is the same on every run of the same version.
+Codes are "grade-1" .. "grade-<count>", made by the type's current generator, so the table is
+the same on every run of the same version. With --difficulty they are made for that grade, as
+a section asking for it makes them (a code that makes none within the time is left out and
+counted), so the table shows what graded making gives.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from pipeline.errors import StepLimit
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS, Grade
 from pipeline.registry import get_type
@@ -24,14 +26,18 @@ from pipeline.registry import get_type
 UNFINISHED = "none"  # the row for puzzles the techniques cannot finish
 
 
-def sample(type_name: str, size: int, count: int, difficulty: str | None = None) -> list[Any]:
-    """The puzzles of codes grade-1 .. grade-<count>, made for `difficulty` when given."""
+def sample(type_name: str, size: int, count: int, difficulty: str | None = None, seconds: float | None = None) -> list[Any]:
+    """The puzzles of codes grade-1 .. grade-<count>, made for `difficulty` when given; a code
+    that makes none within `seconds` is left out."""
     ptype = get_type(type_name)
-    params = ptype.make_params(size, difficulty=difficulty)
-    return [
-        ptype.make(params, f"grade-{i}", Budget()).puzzle
-        for i in range(1, count + 1)
-    ]
+    params = ptype.make_params(size, **({"difficulty": difficulty} if difficulty else {}))
+    puzzles = []
+    for i in range(1, count + 1):
+        try:
+            puzzles.append(ptype.make(params, f"grade-{i}", Budget(seconds=seconds)).puzzle)
+        except StepLimit:
+            continue
+    return puzzles
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,8 @@ def distribution(type_name: str, puzzles: Iterable[Any]) -> list[TierRow]:
         start = time.process_time()
         result = ptype.grade(puzzle, Budget())
         seconds = time.process_time() - start
-        if ptype.effort is not None:  # measured apart, and not counted in the grading time
-            result = dataclasses.replace(result, effort=tuple(sorted(ptype.effort(puzzle, Budget()).items())))
-        graded.append((result, seconds))
+        effort = {**dict(result.effort), **ptype.effort(puzzle, Budget())}
+        graded.append((dataclasses.replace(result, effort=tuple(sorted(effort.items()))), seconds))
     total = len(graded)
     rows = []
     for tier in (*TIERS, None):
@@ -100,11 +105,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("type")
     parser.add_argument("size", type=int)
     parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--difficulty", choices=TIERS, help="codes made for this grade (default: none asked)")
+    parser.add_argument("--difficulty", choices=TIERS, help="make the codes for this grade")
+    parser.add_argument("--seconds", type=float, default=120.0, help="time to make one code (default 120)")
     args = parser.parse_args(argv)
-    rows = distribution(args.type, sample(args.type, args.size, args.count, args.difficulty))
-    made_for = f", made for {args.difficulty}" if args.difficulty else ""
-    print(format_rows(f"{args.type} {args.size}x{args.size}, {args.count} codes{made_for}", rows))
+    puzzles = sample(args.type, args.size, args.count, args.difficulty, args.seconds)
+    made = f", {args.difficulty}: {len(puzzles)} made" if args.difficulty else ""
+    print(format_rows(f"{args.type} {args.size}x{args.size}, {args.count} codes{made}", distribution(args.type, puzzles)))
 
 
 if __name__ == "__main__":

@@ -6,12 +6,14 @@ Pictures: region letters; cells "#" shaded, "x" unshaded, "?" unknown.
 
 from __future__ import annotations
 
+import dataclasses
 import string
 
 import pytest
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.nuritwin import aim
 from pipeline.puzzles.nuritwin import grade as nuritwin_grade
 from pipeline.puzzles.nuritwin.grade import Board, Position, grade, solves_within, techniques
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, canonical_labels
@@ -36,72 +38,83 @@ def puzzle_of(regions: str, numbers: dict[str, int], answer: str | None = None) 
 
 def position_of(puzzle: NuritwinPuzzle, picture: str) -> Position:
     position = Position(Board.of(puzzle))
-    for i, mark in enumerate("".join(picture.split())):
-        if mark == "#":
-            position.shaded |= 1 << i
-        elif mark == "x":
-            position.unshaded |= 1 << i
+    for r, row in enumerate(picture.split()):
+        for c, mark in enumerate(row):
+            if mark == "#":
+                position.shaded |= position.board.bit(r, c)
+            elif mark == "x":
+                position.unshaded |= position.board.bit(r, c)
     return position
 
 
 def picture_of(position: Position) -> str:
     board = position.board
-    marks = [
-        "#" if (position.shaded >> i) & 1 else "x" if (position.unshaded >> i) & 1 else "?"
-        for i in range(board.rows * board.cols)
-    ]
-    return " ".join("".join(marks[r * board.cols:(r + 1) * board.cols]) for r in range(board.rows))
+    mark = lambda bit: "#" if position.shaded & bit else "x" if position.unshaded & bit else "?"
+    return " ".join("".join(mark(board.bit(r, c)) for c in range(board.cols)) for r in range(board.rows))
 
 
-# Each position was met while grading generated 6x6 and 8x8 puzzles; the technique named is the
-# easiest one that makes progress there, starting from the cells alone. (regions, numbers,
-# before, after)
+# Each position was met while grading generated 6x6 puzzles; the technique named is the easiest
+# one that makes progress there, starting from the cells alone. (regions, numbers, before, after)
 POSITIONS = {
     "region-shapes": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "?????? ?????? ?????? ?????? ?????? ??????",
-        "##???? ?????? ?????? ##???? ?x#??? #?????",
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "xxx#xx x?##x# ###x## #x###x xx#xxx xxxxxx",
+        "xxx#xx xx##x# ###x## #x###x xx#xxx xxxxxx",
     ),
     "no-2x2": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "##xxxx ??#x## ??#x#x ###### #x#xx# #xxxx#",
-        "##xxxx ??#x## ?x#x#x ###### #x#xx# #xxxx#",
+        "ABBBBC AABCCC ACCCCC DDDEEE DDDFFE DDDFFE", {"E": 2},
+        "x?x??x x#???x ###x?? #x###x #x#x## #x##x#",
+        "x?x??x x#x??x ###x?? #x###x #x#x## #x##x#",
+    ),
+    "isolated": (
+        "AAAAAA BBBCCD EBBCCD EBBCDD EEECDD EEECCC", {"A": 2, "D": 1, "E": 3},
+        "##x##x x###x? #xx#xx ####?x #x#x?? x#####",
+        "##x##x x###xx #xx#xx ####?x #x#x?? x#####",
+    ),
+    "single-exit": (
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "xx???? x????? ?#???? #x???? x????x ??xx??",
+        "xx???? x????? ##???? #x???? x????x ??xx??",
+    ),
+    "block-exits": (
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "?????? ?????? ?????? ?????? ?????? ??????",
+        "xx???? x????? ?????? ?????? ?????x ??x???",
     ),
     "neighbour-squares": (
-        "AABBBBBC AABBCCCC AAADCCEC FFFDDDEE FFFDDDEE FFDDGGGG HHHHGGGI HHHHGIII",
-        {"A": 2, "C": 2, "H": 1},
-        "###x###x xx###x## x##x#x#x xx#xxxxx xx#x###x #####x#? ???x#x?# xxx????x",
-        "###x###x xx###x## x##x#x#x xx#xxxxx xx#x###x #####x#? ???x#x?# xxx?x??x",
+        "AABBCC AAABBC DDBBBC DDEECC FDFEEC FFFEEC", {"C": 2, "E": 2, "F": 1},
+        "x###?# xx#x?? x????x ?x#### ?##x#x x?xx#x",
+        "x###?# xx#x#? x?xx#x ?x#### ?##x#x x?xx#x",
     ),
     "region-pairs": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "##?x?x ??#x## ???x#x ###### #x#xx? #xx???",
-        "##?xxx ??#x## ???x#x ###### #x#xx? #xx???",
+        "AAAABB AACCBB AACBBB ADCCEE DDDCEE DDEEEE", {"A": 2, "B": 2, "C": 2, "E": 2},
+        "xx#### ??#xxx ??#?#? ??x#?? ?x?#?? x??#?x",
+        "xx#### ??#xxx ??#?#? ??x#x? ?x?#?# x??#?x",
     ),
     "unreachable": (
-        "AAAAAB AAABBB CCCCBB CCCDBD CEEDDD EEEEED", {"A": 1, "C": 2},
-        "xxx?x? ????xx ?x#??? #????? ?????? ??x???",
-        "xxx?xx ????xx ?x#??? #????? ?????? ??x???",
+        "ABBBBB AABBCC AAAADC AADDDC EEEEDD EEEEDD", {"B": 1, "D": 2, "E": 1},
+        "x?xx?x ??x##x xx??xx ???#?# ??x#?# xxxxx?",
+        "xxxx?x xxx##x xx??xx ???#?# ??x#?# xxxxx?",
     ),
     "cut-cell": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "##???x ?????# ?????x ##???# #x#??? #x????",
-        "##???x ????## ?????x ##???# #x#??? #x????",
+        "AABBBB AACBDE AACDDE CCCDDE CCFFEE CCFFEE", {"A": 1, "C": 2},
+        "x##x?? xx#?#? x##?x# x#xx?? x##x#x xxx##?",
+        "x##x?? xx#### x##?x# x#xx## x##x#x xxx##?",
     ),
     "sealed-shapes": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "##???? ?????? ?????? ##???? ?x#??? #?????",
-        "##???? ?????? ?????? ##???? #x#??? #x????",
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "xx???? x????? ##???# #x###x xx#xxx xxxxxx",
+        "xx???? x???x? ##?x## #x###x xx#xxx xxxxxx",
     ),
     "pair-seals": (
-        "AABBBC AABBBC AABDBC AAEDDC EEEDDD EEEDDD", {"A": 3, "D": 2, "E": 2},
-        "##???? ?????? ?????? ##???? #x#??? #x????",
-        "##?x?? ??#x#? ??#x#? #####? #x#xx# #xxxx#",
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "xx???? x????? ?????? ?????? ?????x ??x???",
+        "xx???? x????? ?#???? #x???? x????x ??xx??",
     ),
     "trial": (
-        "AAABBB CAAAAB CADDAB CCDDDD CCEEDD CCEEEE", {"A": 1, "B": 1, "C": 1, "E": 2},
-        "xx?#xx xxx#xx ??##?# x??x#? x?#?#x x??x##",
-        "xx?#xx xxx#xx #?##?# x??x#? x?#?#x x??x##",
+        "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
+        "xx?#?? x???x? ###x## #x###x xx#xxx xxxxxx",
+        "xxx#?? x???x? ###x## #x###x xx#xxx xxxxxx",
     ),
 }
 
@@ -122,22 +135,23 @@ def test_every_technique_has_a_position():
     assert sorted(POSITIONS) == sorted(t.name for t in techniques(Budget()))
 
 
-# Puzzles of each tier, from random small layouts and the 6x6 generator: (tier, regions,
-# numbers, answer).
+# Puzzles of each tier: a hand-made one, and codes grade-1 and grade-2 of the 6x6 generator
+# asked for that tier (or, for expert, not asked). (tier, regions, numbers, answer)
 PUZZLES = [
     ("easy", "AAABCD EEEBCD FGHBCD FGHIII FGHJJJ", {}, "#.#### #.#... ###### ...#.# ####.#"),
-    ("medium", "AAAA ABBC ABBC ACCC", {"A": 3, "B": 1, "C": 2}, ".### ##.# #.## ###."),
-    ("hard", "AAAA AAAB ABBB", {}, "...# ..## ..#."),
     (
-        "hard", "AABBCC AAABCC ADABCC DDDBEF GGEEEF GGEFFF",
-        {"A": 2, "B": 2, "C": 2, "D": 1, "E": 1, "F": 1, "G": 1},
-        "..#### #.#... ###### #..#.# #..#.. .###..",
+        "easy", "AAABBC AABBBC ADDBBC DDBBEC DDEEEC DDECCC", {"A": 2, "B": 2, "D": 3},
+        ".##### #....# ###### .#..#. #.#.#. ######",
     ),
-    (  # code grade-2 of the 6x6 generator
-        "hard", "AABBBB AACBDE AACDDE CCCDDE CCFFEE CCFFEE", {"A": 1, "C": 2},
-        ".##... ..#### .##..# .#..## .##.#. ...###",
+    (
+        "medium", "AAAABB AAABBB AACBBB CCCDDD CCEEDD EEEEDD", {"A": 2, "D": 2},
+        "..#... ..##.. ###.#. #.###. #..#.. ##.###",
     ),
-    (  # code grade-1 of the 6x6 generator
+    (
+        "hard", "ABBBBC ABDDDC AADDDC EAAADC EAFFFF EEEEEF", {"B": 2, "E": 2},
+        ".#.### ####.. #...#. ###.## #.##.# ...###",
+    ),
+    (
         "expert", "AAABBC AAABCC ADBBCE DDBFEE DFFFEE FFFFEE", {"A": 1},
         "...#.. ..##.# ###.## #.###. ..#... ......",
     ),
@@ -163,7 +177,16 @@ def test_grades_are_reproducible():
     first = grade(puzzle, Budget())
     assert first == grade(puzzle, Budget())
     assert first.tier in TIERS or first.tier is None
-    assert dict(first.effort)["nodes"] > 0
+    assert first.effort == ()  # measured apart: verify grades every puzzle
+
+
+def test_the_distribution_table_carries_the_search_nodes():
+    from pipeline.grading import distribution, sample
+
+    rows = distribution("nuritwin", sample("nuritwin", 6, 4, "medium"))
+    assert [row.tier for row in rows] == ["medium"] and rows[0].count == 4
+    (name, low, mid, high), = rows[0].effort
+    assert name == "nodes" and 0 < low <= mid <= high
 
 
 def test_the_search_count_stops_at_its_cap(monkeypatch):
@@ -171,3 +194,25 @@ def test_the_search_count_stops_at_its_cap(monkeypatch):
     full = nuritwin_grade.search_nodes(puzzle, Budget())
     monkeypatch.setattr(nuritwin_grade, "SEARCH_NODES", 3)
     assert full > 3 and nuritwin_grade.search_nodes(puzzle, Budget()) == 3
+
+
+@pytest.mark.parametrize("tier", aim.AIMED)
+def test_a_puzzle_made_for_a_tier_needs_exactly_that_tier(tier):
+    ptype = get_type("nuritwin")
+    puzzle = ptype.make(ptype.make_params(6, difficulty=tier), "grade-1", Budget(seconds=60)).puzzle
+    assert ptype.solve(puzzle, 2, Budget()) == [puzzle.answer]
+    assert grade(puzzle, Budget()).tier == tier
+    if tier != TIERS[0]:
+        assert not solves_within(puzzle, TIERS[TIERS.index(tier) - 1], Budget())
+
+
+def test_the_numbers_are_those_the_tier_needs():
+    ptype = get_type("nuritwin")
+    puzzle = ptype.make(ptype.make_params(6, difficulty="medium"), "grade-2", Budget(seconds=60)).puzzle
+    for region, number in enumerate(puzzle.numbers):
+        if number is not None:
+            clues = [list(row) for row in puzzle.clues]
+            r, c = puzzle.region_cells[region][0]
+            clues[r][c] = None
+            fewer = dataclasses.replace(puzzle, clues=tuple(map(tuple, clues)))
+            assert not solves_within(fewer, "medium", Budget())

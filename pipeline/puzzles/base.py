@@ -84,6 +84,11 @@ def never_stale(record: dict[str, Any]) -> bool:
     return False
 
 
+def no_effort(puzzle: Any, budget: Budget) -> dict[str, float]:
+    """A type whose effort measures all come with its grade."""
+    return {}
+
+
 def no_promises(puzzle: Any, params: Params) -> list[str]:
     """A type whose only publishing promise is the one answer every type keeps."""
     return []
@@ -121,10 +126,10 @@ class PuzzleType:
     draw: Callable[..., Figure]  # (puzzle, answer=) -> black-and-white SVG
     cell_mm: float  # a cell's side as `draw` makes it (the figure's natural size)
     max_cell_mm: float  # the largest cell pages grow it to: bigger only spreads the grid, it helps no solver
-    # (puzzle, budget) -> external measures of effort, when the grader leaves them out of the
-    # Grade because they cost more than grading (Kuralin: an exhaustive count of 0.25-0.65 s at
-    # 10x10 against 0.3-3 s for the techniques); only the distribution tool takes them
-    effort: Callable[[Any, Budget], dict[str, float]] | None = None
+    # (puzzle, budget) -> effort measures too costly to take with every grade, which the
+    # distribution tool adds to the grade's own (Nuritwin's exhaustive search: up to 0.4 s at
+    # 10x10, six times what verifying the puzzle takes)
+    effort: Callable[[Any, Budget], dict[str, float]] = no_effort
     # (puzzle, params) -> failure codes for publishing promises beyond one answer (Nonogram:
     # line-solvable, unless its parameters ask for expert puzzles)
     promises: Callable[[Any, Params], list[str]] = no_promises

@@ -1,0 +1,99 @@
+"""Making a Nuritwin of an asked grade: the grader, held to the tiers up to that grade, chooses
+the numbers, as in the graded generators of Simon Tatham's collection.
+
+1. Grow regions, draw an answer and reshape the regions until it is the only one with every
+   number given, as the plain generator does.
+2. Keep the layout only when the techniques of tiers up to the asked one finish it with every
+   number given.
+3. Take the numbers away one at a time in a random order, keeping those the techniques need.
+4. Give the layout up when the tier below finishes it (taking numbers away only makes a puzzle
+   harder, so this is the hardest these regions allow at the asked tier).
+
+Techniques only deduce what holds in every answer and the drawn answer is one, so a puzzle they
+finish has exactly one answer: the numbers are chosen without the counting search, which the
+plain generator runs once per number.
+
+Reshaping the regions towards a tier instead was tried three ways and dropped: moving the cell
+the techniques left unknown whose move lets them decide most, moving one where a shading the
+techniques could not rule out differs, and moving cells so regions have fewer shadings. On the
+8x8 layouts tried (two or three for each way, 40 moves each, easy and medium) the cells decided
+stalled between 13 and 47 of the 64; none finished.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pipeline.puzzles.base import Budget, Generated
+from pipeline.puzzles.grading import TIERS
+from pipeline.puzzles.nuritwin import generate as plain
+from pipeline.puzzles.nuritwin.grade import solves_within
+from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
+from pipeline.puzzles.nuritwin.solver import Layout
+
+# The tiers this module aims at. Expert puzzles are what the plain generator mostly makes (65% at
+# 8x8, 81% at 10x10), and taking numbers away by trial costs more than counting.
+AIMED = ("easy", "medium", "hard")
+
+
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
+    """A puzzle the techniques of tiers up to `tier` finish and those below it do not."""
+    attempts = dropped = 0
+    while True:
+        attempts += 1
+        try:
+            made = _attempt(rows, cols, tier, rng, budget)
+        except plain.LayoutDropped:
+            dropped += 1
+            continue
+        if made is not None:
+            break
+    puzzle, reshaping = made
+    stats = {
+        "regions": len(puzzle.region_cells),
+        "numbers": sum(number is not None for number in puzzle.numbers),
+        **reshaping,
+        "dropped_at_step_limit": dropped,
+        "attempts": attempts,
+    }
+    return Generated(plain._confirmed(puzzle, budget), stats)
+
+
+def _attempt(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> tuple[NuritwinPuzzle, dict[str, int]] | None:
+    """A puzzle of `tier` and its reshaping's stats, or None when these regions make none."""
+    labels = plain.grow_regions(rows, cols, rng)
+    if labels is None:
+        return None
+    parts: dict = {}  # what each Layout works out per region, shared by the layouts of this attempt
+    grown = Layout(rows, cols, labels, parts)  # one for every draw: it remembers their searches
+    for _ in range(plain.DRAWS_PER_LAYOUT):
+        answer = plain._draw(grown, budget, rng)
+        if answer is None:
+            return None
+        reshaped = plain._reshape_until_unique(labels, answer, parts, budget, rng)
+        if reshaped is not None:
+            shaped, unique, reshaping = reshaped  # reshaping may have switched to another answer
+            puzzle = _fewest_numbers(shaped, unique, tier, budget, rng)
+            if puzzle is not None:
+                return puzzle, reshaping
+    return None
+
+
+def _fewest_numbers(labels: Grid, answer: Answer, tier: str, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
+    """The puzzle with only the numbers the techniques up to `tier` need, the others taken away in
+    a random order; None when they cannot finish it with every number, or the tier below can
+    with the fewest."""
+    numbers = list(plain._block_sizes(labels, answer))
+    if not solves_within(plain._puzzle(labels, tuple(numbers), answer), tier, budget):
+        return None
+    order = list(range(len(numbers)))
+    rng.shuffle(order)
+    for region in order:
+        without = numbers[:region] + [None] + numbers[region + 1:]
+        if solves_within(plain._puzzle(labels, tuple(without), answer), tier, budget):
+            numbers = without
+    puzzle = plain._puzzle(labels, tuple(numbers), answer)
+    easier = TIERS.index(tier) - 1
+    if easier >= 0 and solves_within(puzzle, TIERS[easier], budget):
+        return None
+    return puzzle
