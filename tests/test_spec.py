@@ -137,6 +137,11 @@ SECTION = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {picture: library, theme: beasts}}\n",
          ["line 4: sections[0].params.theme: no theme 'beasts'; themes are animals, food, transport, sport, games, music, "
           "nature, tools, home, clothing, holidays, people, things"]),
+        # with another problem beside it, a parameter's own check keeps its key and loses the prefix
+        ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {picture: library, theme: beasts, zzzz: 1}}\n",
+         ["line 4: sections[0]: params.theme: no theme 'beasts'; themes are animals, food, transport, sport, games, music, "
+          "nature, tools, home, clothing, holidays, people, things; "
+          "params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
         # pydantic's union members (size.int, size.str) are not keys the user wrote
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: {a: 1}, count: 1}\n",
          ["line 4: sections[0].size: Input should be a valid integer", "line 4: sections[0].size: Input should be a valid string"]),
