@@ -11,19 +11,22 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pydyf
 import pypdfium2 as pdfium
 import pytest
 
 from conftest import cli, write_spec
+from pipeline.errors import LayoutError
 from pipeline.registry import puzzle_types
 from pipeline.render.book import Printed, Sheet, Slot, out_of_sight, plan_book
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import COMFORT_SHARE, legibility, page_box, place_puzzles, plan_front
+from pipeline.render.join import Part
 from pipeline.render.style import Sizing
 from pipeline.render.svg import Figure, FigureSize
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import layout
+from pipeline.stages.layout import _check_numbers, layout
 from pipeline.stages.preflight import book_style, preflight
 from pipeline.stages.verify import verify
 
@@ -239,3 +242,18 @@ def test_a_long_code_wraps_and_is_never_cut(tmp_path: Path) -> None:
     texts = page_texts(build(tmp_path / "long", spec) / "booklet.pdf")
     printed = "".join("".join(texts).replace("\ufffe", "-").split())  # pdfium marks a line broken after a hyphen
     assert code in printed and "…" not in printed
+
+
+def landed(page_count: int, anchors: dict[str, int]) -> Part:
+    """A rendered part reduced to what the page-number check reads: its pages and its anchors."""
+    return Part(objects=[], pages=0, catalog=0, info=pydyf.Dictionary(), settings=(None, None, None),
+                page_count=page_count, anchors=anchors, smallest_text_pt=9.0)
+
+
+def test_a_page_number_printed_from_the_plan_must_be_where_its_anchor_landed() -> None:
+    parts = [landed(4, {"section-0": 0, "puzzle-1": 2}), landed(3, {"puzzle-2": 1})]
+    # an anchor no page reference names (section-0 here) is not checked
+    _check_numbers(parts, {"puzzle-1": 3, "puzzle-2": 6})
+    with pytest.raises(LayoutError) as caught:
+        _check_numbers(parts, {"puzzle-1": 3, "puzzle-2": 7})
+    assert str(caught.value) == "layout: puzzle-2 printed on page 6, planned for page 7"

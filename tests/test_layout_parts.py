@@ -17,11 +17,10 @@ from pypdf import PdfReader
 from pipeline.render import pdf
 from pipeline.render.book import BookPlan, ContentsLine, FlowHeading, HowToPlayPage, Sheet, Slot, page_numbers, planned_front, with_page_numbers
 from pipeline.render.geometry import page_box
-from pipeline.errors import LayoutError
-from pipeline.render.join import Part, join_parts, write_joined
+from pipeline.render.join import join_parts, write_joined
 from pipeline.render.svg import Figure
 from pipeline.spec import parse_spec
-from pipeline.stages.layout import PAGE_COST, _check_numbers, part_cuts
+from pipeline.stages.layout import PAGE_COST, part_cuts
 from pipeline.stages.preflight import book_style
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm"><rect x="1" y="1" width="8" height="8"/><text x="2" y="15" font-family="DejaVu Sans" font-size="4">7</text></svg>'
@@ -167,17 +166,3 @@ def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
     with pytest.raises(StageError, match="a worker process died"), Pool(2) as pool:
         list(pool.imap(os._exit, [(0,), (1,)]))
 
-
-def landed(page_count: int, anchors: dict[str, int]) -> Part:
-    """A rendered part reduced to what the page-number check reads: its pages and its anchors."""
-    return Part(objects=[], pages=0, catalog=0, info=pydyf.Dictionary(), settings=(None, None, None),
-                page_count=page_count, anchors=anchors, smallest_text_pt=9.0)
-
-
-def test_a_page_number_printed_from_the_plan_must_be_where_its_anchor_landed() -> None:
-    parts = [landed(4, {"section-0": 0, "puzzle-1": 2}), landed(3, {"puzzle-2": 1})]
-    # an anchor no page reference names (section-0 here) is not checked
-    _check_numbers(parts, {"puzzle-1": 3, "puzzle-2": 6})
-    with pytest.raises(LayoutError) as caught:
-        _check_numbers(parts, {"puzzle-1": 3, "puzzle-2": 7})
-    assert str(caught.value) == "layout: puzzle-2 printed on page 6, planned for page 7"
