@@ -29,7 +29,6 @@ from pipeline.puzzles.grading import TIERS
 from pipeline.puzzles.nuritwin import generate as plain
 from pipeline.puzzles.nuritwin.grade import solves_within
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
-from pipeline.puzzles.nuritwin.solver import Layout
 
 # The tiers this module aims at. Expert puzzles are what the plain generator mostly makes (65% at
 # 8x8, 81% at 10x10), and taking numbers away by trial costs more than counting.
@@ -37,46 +36,12 @@ AIMED = ("easy", "medium", "hard")
 
 
 def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
-    """A puzzle the techniques of tiers up to `tier` finish and those below it do not."""
-    attempts = dropped = 0
-    while True:
-        attempts += 1
-        try:
-            made = _attempt(rows, cols, tier, rng, budget)
-        except plain.LayoutDropped:
-            dropped += 1
-            continue
-        if made is not None:
-            break
-    puzzle, reshaping = made
-    stats = {
-        "regions": len(puzzle.region_cells),
-        "numbers": sum(number is not None for number in puzzle.numbers),
-        **reshaping,
-        "dropped_at_step_limit": dropped,
-        "attempts": attempts,
-    }
-    return Generated(plain._confirmed(puzzle, budget), stats)
+    """A puzzle the techniques of tiers up to `tier` finish and those below it do not: the plain
+    generator's steps, numbered by the grader instead of the count."""
+    def numbering(labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
+        return _fewest_numbers(labels, answer, tier, budget, rng)
 
-
-def _attempt(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> tuple[NuritwinPuzzle, dict[str, int]] | None:
-    """A puzzle of `tier` and its reshaping's stats, or None when these regions make none."""
-    labels = plain.grow_regions(rows, cols, rng)
-    if labels is None:
-        return None
-    parts: dict = {}  # what each Layout works out per region, shared by the layouts of this attempt
-    grown = Layout(rows, cols, labels, parts)  # one for every draw: it remembers their searches
-    for _ in range(plain.DRAWS_PER_LAYOUT):
-        answer = plain._draw(grown, budget, rng)
-        if answer is None:
-            return None
-        reshaped = plain._reshape_until_unique(labels, answer, parts, budget, rng)
-        if reshaped is not None:
-            shaped, unique, reshaping = reshaped  # reshaping may have switched to another answer
-            puzzle = _fewest_numbers(shaped, unique, tier, budget, rng)
-            if puzzle is not None:
-                return puzzle, reshaping
-    return None
+    return plain.generate_with(plain._reshape_until_unique, rows, cols, rng, budget, numbering)
 
 
 def _fewest_numbers(labels: Grid, answer: Answer, tier: str, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:

@@ -87,6 +87,9 @@ COUNT_STEPS = 20_000  # nodes one count may visit before its layout is dropped
 # (regions, drawn answer, parts, budget, rng) -> (reshaped regions, their one answer, the
 # reshaping's stats), or None when reshaping gives up on this drawn answer
 Reshape = Callable[[Grid, Answer, dict, Budget, random.Random], "tuple[Grid, Answer, dict[str, int]] | None"]
+# (regions, their one answer, parts, budget, rng) -> the puzzle with the numbers it prints, or None
+# when these regions cannot make one (the next drawn answer is tried)
+Number = Callable[[Grid, Answer, dict, Budget, random.Random], "NuritwinPuzzle | None"]
 
 
 class LayoutDropped(Exception):
@@ -98,13 +101,21 @@ def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Genera
     return generate_with(_reshape_until_unique, rows, cols, rng, budget)
 
 
-def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
-    """A puzzle made by the steps above with this reshaping step, and its stats."""
+def _numbered(labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random) -> NuritwinPuzzle:
+    """The puzzle with the numbers its one answer needs (see _needed_numbers)."""
+    layout = Layout(len(labels), len(labels[0]), labels, parts)
+    return _puzzle(labels, _needed_numbers(layout, answer, _block_sizes(labels, answer), budget, rng), answer)
+
+
+def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget, numbering: Number = _numbered) -> Generated:
+    """A puzzle made by the steps above with this reshaping step and this numbering step (by
+    default, every number the one answer needs; aim.py's keeps those a tier's techniques need),
+    and its stats."""
     attempts = dropped = 0
     while True:
         attempts += 1
         try:
-            made = _attempt(reshape, rows, cols, rng, budget)
+            made = _attempt(reshape, numbering, rows, cols, rng, budget)
         except LayoutDropped:
             dropped += 1
             continue
@@ -122,7 +133,7 @@ def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, bu
 
 
 def _attempt(
-    reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget
+    reshape: Reshape, numbering: Number, rows: int, cols: int, rng: random.Random, budget: Budget
 ) -> tuple[NuritwinPuzzle, dict[str, int]] | None:
     """A proved puzzle and its reshaping's stats, or None when these regions make none."""
     labels = grow_regions(rows, cols, rng)
@@ -136,10 +147,10 @@ def _attempt(
             return None
         reshaped = reshape(labels, answer, parts, budget, rng)
         if reshaped is not None:
-            labels, answer, reshaping = reshaped
-            layout = Layout(rows, cols, labels, parts)
-            numbers = _needed_numbers(layout, answer, _block_sizes(labels, answer), budget, rng)
-            return _confirmed(_puzzle(labels, numbers, answer), budget), reshaping
+            shaped, unique, reshaping = reshaped  # reshaping may have switched to another answer
+            puzzle = numbering(shaped, unique, parts, budget, rng)
+            if puzzle is not None:
+                return _confirmed(puzzle, budget), reshaping
     return None
 
 
