@@ -111,16 +111,21 @@ def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float, 
     return Outcome(record, fields, None, time.perf_counter() - start)
 
 
-def verified_grades(outdir: Path) -> dict[str, dict[str, Any]]:
-    """Puzzle id -> the grade this version's verify found for the record on disk, from the last
-    run's manifest: what a reused record of an ungraded section is printed with. A grade that
-    another version's grader found is not reused, as its techniques may have changed."""
+def earlier_entries(outdir: Path) -> list[Entry]:
+    """The last run's manifest entries; none when there is no manifest yet or an unreadable one
+    (everything is then made, graded and verified afresh)."""
     try:
-        entries = read_manifest(outdir).entries
+        return read_manifest(outdir).entries
     except RecordError:
-        return {}
+        return []
+
+
+def verified_grades(earlier: list[Entry]) -> dict[str, dict[str, Any]]:
+    """Puzzle id -> the grade this version's verify found for the record on disk, from the last
+    run's entries: what a reused record of an ungraded section is printed with. A grade that
+    another version's grader found is not reused, as its techniques may have changed."""
     found = {}
-    for entry in entries:
+    for entry in earlier:
         verdict = entry.verdict or {}
         fields = (verdict.get("grade") or {}).get("fields")
         if verdict.get("verifier") == trust.verifier_id() and isinstance(fields, dict):
@@ -228,7 +233,8 @@ def generate(
     skipped = [Skip(section=s, code=c, reason=r) for (_, s, c), r in rejected.items()]
     report = GenerateReport(manifest=Manifest(job=job, entries=[], skipped=skipped))
 
-    graded = {} if fresh else verified_grades(outdir)
+    earlier = earlier_entries(outdir)
+    graded = {} if fresh else verified_grades(earlier)
     with open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
         outdir_rules.claim(outdir)
         outdir_rules.remove_own_parts(outdir)
@@ -254,7 +260,7 @@ def generate(
 
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
-    _carry_verdicts(outdir, report.manifest)
+    _carry_verdicts(earlier, report.manifest)
     write_manifest(outdir, report.manifest)
     checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
@@ -354,12 +360,9 @@ def _passed_over(place: _Place, record: dict[str, Any]) -> list[Skip]:
     return [Skip(section=place.section, code=place.code, reason=f"picture {name} passed over: {reason}") for name, reason in passed]
 
 
-def _carry_verdicts(outdir: Path, manifest: Manifest) -> None:
+def _carry_verdicts(earlier: list[Entry], manifest: Manifest) -> None:
     """Keep the last run's verdicts; verify re-proves any whose record has changed since."""
-    try:
-        old = {e.id: e for e in read_manifest(outdir).entries}
-    except RecordError:
-        return  # no manifest yet, or an unreadable one: everything is verified afresh
+    old = {e.id: e for e in earlier}
     for entry in manifest.entries:
         if entry.id in old and old[entry.id].verdict:
             entry.verdict = old[entry.id].verdict
