@@ -78,7 +78,9 @@ o-o-o-o
 """
 
 
-def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
+def draw_the_ambiguous_loop_first(monkeypatch) -> list:
+    """The generator's first drawn loop is AMBIGUOUS (its later draws are its own); returns the
+    list that holds that loop once it has been drawn."""
     ambiguous = loop_from_picture(AMBIGUOUS)
     real, drawn = generate.search, []
 
@@ -89,6 +91,12 @@ def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
         return real(board, limit, budget, **options)
 
     monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
+    return drawn
+
+
+def test_a_loop_that_shares_its_cells_with_another_loop_is_redrawn(monkeypatch):
+    drawn = draw_the_ambiguous_loop_first(monkeypatch)
+    ambiguous = loop_from_picture(AMBIGUOUS)
     result = generate.generate(4, 4, random.Random("redraw"), Budget())
     assert drawn and result.stats["attempts"] == 2
     assert result.puzzle.answer != ambiguous
@@ -139,16 +147,8 @@ def test_only_easy_medium_and_hard_codes_make_other_puzzles_than_version_1():
 def test_a_loop_whose_lines_do_not_follow_from_its_colours_is_redrawn(monkeypatch):
     """Circles cannot tell apart loops through the same cells: such a loop is refused before any
     circle is placed."""
+    drawn = draw_the_ambiguous_loop_first(monkeypatch)
     ambiguous = loop_from_picture(AMBIGUOUS)
-    real, drawn = generate.search, []
-
-    def first_loop_is_ambiguous(board, limit, budget, **options):
-        if options.get("min_length") and not drawn:
-            drawn.append(ambiguous)
-            return [ambiguous]
-        return real(board, limit, budget, **options)
-
-    monkeypatch.setattr(generate, "search", first_loop_is_ambiguous)
     real_add, placed = generate._circles_until_solved, []
     monkeypatch.setattr(generate, "_circles_until_solved", lambda *args: placed.append(args[2]) or real_add(*args))
     result = generate.generate_graded(4, 4, "easy", random.Random("redraw"), Budget())
