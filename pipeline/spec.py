@@ -197,6 +197,16 @@ def _section_params(ptype: PuzzleType, size: Any, given: dict[str, Any], context
     raise PydanticCustomError("section_params", "{text}", {"text": text, "where": where})
 
 
+def _refuse_job(problems: list[tuple[str, str]]) -> None:
+    """Raise the job's problems found together as one error placed at the key the first is about
+    (`sections.0.generator`), the others naming their own keys; nothing when there are none."""
+    if not problems:
+        return
+    where = problems[0][0]
+    text = "; ".join(message if w == where else f"{w}: {message}" for w, message in problems)
+    raise PydanticCustomError("job_rule", "{text}", {"text": text, "where": where})
+
+
 def _param_problem(error: Any, model: type[Params], size_key: str | None) -> tuple[str, str]:
     name = str(error["loc"][0]) if error["loc"] else ""
     if error["type"] == "extra_forbidden":
@@ -278,20 +288,20 @@ class JobSpec(Strict):
         profile = self.profile
         problems = []
         if profile.trims and self.page.trim_mm not in {PAGE_PRESETS[t] for t in profile.trims} and not _custom_trim_ok(profile, self.page.trim_mm):
-            problems.append(f"page.size: {profile.service} does not print {self.page.size} (it offers {', '.join(profile.trims)})")
+            problems.append(("page.size", f"{profile.service} does not print {self.page.size} (it offers {', '.join(profile.trims)})"))
         least = profile.min_margin_bleed_in if self.page.bleed else profile.min_margin_in
         short = [n for n in ("top", "bottom", "outside") if getattr(self.page.margins, n) < least * MM_PER_IN - 1e-6]
         if short:
-            problems.append(
-                f"{', '.join('page.margins.' + n for n in short)}: {profile.service} wants at least {least:g} in "
-                f"({least * MM_PER_IN:.1f} mm) from the trim"
-            )
+            problems.append((
+                "page.margins",
+                f"{' and '.join(short)} {'is' if len(short) == 1 else 'are'} under the {least:g} in "
+                f"({least * MM_PER_IN:.1f} mm) from the trim that {profile.service} wants",
+            ))
         if self.format == "newsletter" and self.print not in ("home", "offset"):
-            problems.append(f"print: {self.print} prints books; a newsletter sheet is for home or offset printing")
+            problems.append(("print", f"{self.print} prints books; a newsletter sheet is for home or offset printing"))
         if self.cover and self.format != "book":
-            problems.append("cover: a newsletter sheet has no cover; cover needs format: book")
-        if problems:
-            raise ValueError("; ".join(problems))
+            problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
+        _refuse_job(problems)
         return self
 
     @property
@@ -303,14 +313,28 @@ class JobSpec(Strict):
         if self.seed is None and self.date is None:
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
         if self.answers.from_previous_issue and self.date is None:
-            raise ValueError("answers: previous needs a `date`, to know which issue came before")
+            _refuse_job([("answers.placement", "previous needs a `date`, to know which issue came before")])
         return self
 
     @model_validator(mode="after")
     def _generators_kept(self) -> "JobSpec":
         names = [_generator_version(tag)[0] for tag in self.generators]
         if len(set(names)) < len(names):
-            raise ValueError("generators: name each type once")
+            _refuse_job([("generators", "name each type once")])
+        return self
+
+    @model_validator(mode="after")
+    def _generators_can_make(self) -> "JobSpec":
+        """A section pinned to a generator version that cannot make its parameters (Nonogram
+        version 1 and an expert section) is refused here, not after every code has been tried."""
+        problems = []
+        for index, section in enumerate(self.sections):
+            ptype = puzzle_types()[section.type]
+            reason = ptype.refuses(section.puzzle_params, self.generator_version(index))
+            if reason:
+                pinned_here = section.generator is not None
+                problems.append((f"sections.{index}.generator" if pinned_here else "generators", reason))
+        _refuse_job(problems)
         return self
 
     def generator_version(self, section_index: int) -> int:
@@ -327,15 +351,14 @@ class JobSpec(Strict):
         problems = []
         if self.format == "newsletter":
             if self.date is None:
-                problems.append("format: newsletter needs a `date` for its masthead and its codes")
+                problems.append(("format", "newsletter needs a `date` for its masthead and its codes"))
             if self.answers.after_each_section:
-                problems.append("answers.placement: a newsletter sheet has no sections to follow; use end, previous, separate or none")
+                problems.append(("answers.placement", "a newsletter sheet has no sections to follow; use end, previous, separate or none"))
             if self.imposition:
-                problems.append("imposition: a newsletter sheet is not a booklet; imposition needs format: book")
+                problems.append(("imposition", "a newsletter sheet is not a booklet; imposition needs format: book"))
         elif self.links.issue_page is not None:
-            problems.append("links.issue_page: the issue's one code prints on a newsletter's front; it needs format: newsletter")
-        if problems:
-            raise ValueError("; ".join(problems))
+            problems.append(("links.issue_page", "the issue's one code prints on a newsletter's front; it needs format: newsletter"))
+        _refuse_job(problems)
         return self
 
     def section_order(self, section_index: int) -> str:
@@ -470,8 +493,9 @@ def _user_path(loc: tuple[Any, ...], data: Any, missing: bool = False) -> Path_:
 def _describe(error: dict[str, Any], data: Any) -> tuple[Path_, str]:
     path = _user_path(tuple(error["loc"]), data, error["type"] == "missing")
     where = (error.get("ctx") or {}).get("where")
-    if where:  # a section's parameter: name the key the user wrote, when it is there
-        path = _user_path(tuple(error["loc"]) + tuple(where.split(".")), data)
+    if where:  # a section's parameter or a rule of the job: name the key the user wrote, when it is there
+        steps = tuple(int(step) if step.isdigit() else step for step in where.split("."))
+        path = _user_path(tuple(error["loc"]) + steps, data)
     kind = error["type"]
     given = error.get("input")
     if kind == "extra_forbidden":

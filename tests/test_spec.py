@@ -153,8 +153,24 @@ SECTION = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
         ("title: x\nseed: 1\nsections:\n  - {type: nonogram, size: 5, count: 1, params: {difficulty: hardest, zzzz: 1}}\n",
          ["line 4: sections[0]: params.difficulty: Input should be 'easy', 'medium', 'hard' or 'expert'; "
           "params.zzzz: unknown parameter 'zzzz' (known: rows, cols, difficulty, picture, theme, names, fit)"]),
-        # a rule of the whole job is named at the top level
+        # a rule of the whole job is named at the top level when it is about no one key
         ("title: x\n" + SECTION, ["line 1: (top level): give a `seed` (the job's base code) or a `date` (a dated issue)"]),
+        # and at the key it is about when there is one
+        ("title: x\nseed: 1\ncover: true\nformat: newsletter\ndate: 2026-11-30\n" + SECTION,
+         ["line 3: cover: a newsletter sheet has no cover; cover needs format: book"]),
+        ("title: x\nseed: 1\nformat: newsletter\n" + SECTION, ["line 3: format: newsletter needs a `date` for its masthead and its codes"]),
+        ("title: x\nseed: 1\nanswers: previous\n" + SECTION, ["line 3: answers: previous needs a `date`, to know which issue came before"]),
+        ("title: x\nseed: 1\nlinks: {issue_page: 'https://example.org/p'}\n" + SECTION,
+         ["line 3: links.issue_page: the issue's one code prints on a newsletter's front; it needs format: newsletter"]),
+        ("title: x\nseed: 1\nprint: lulu\npage:\n  size: 6x9in\n  margins: {top: 8mm, bottom: 8mm}\n" + SECTION,
+         ["line 6: page.margins: top and bottom are under the 0.5 in (12.7 mm) from the trim that Lulu wants"]),
+        # a generator version that cannot make a section's parameters, at the pin
+        ("title: x\nseed: 1\nsections:\n  - type: nonogram\n    count: 1\n    difficulty: expert\n    generator: nonogram/1\n",
+         ["line 7: sections[0].generator: nonogram generator version 1 makes only puzzles the line solver finishes, never expert ones; "
+          "expert needs version 2 or later"]),
+        ("title: x\nseed: 1\ngenerators: [nonogram/1]\nsections:\n  - {type: nonogram, count: 1, difficulty: expert}\n",
+         ["line 3: generators: nonogram generator version 1 makes only puzzles the line solver finishes, never expert ones; "
+          "expert needs version 2 or later"]),
         # the rule's own words, without the value given; a wrong kind of value is shown
         ("title: x\nseed: 1\nsections:\n  - {type: nonogrm, size: 5, count: 1}\n",
          ["line 4: sections[0].type: unknown puzzle type 'nonogrm' (known: kuralin, nonogram, nuritwin); did you mean 'nonogram'?"]),

@@ -94,6 +94,11 @@ def no_promises(puzzle: Any, params: Params) -> list[str]:
     return []
 
 
+def refuses_nothing(params: Params, version: int) -> str | None:
+    """A type every kept generator version of which can make every valid set of parameters."""
+    return None
+
+
 @dataclass(frozen=True)
 class PuzzleType:
     """One puzzle type, filled once in its folder's __init__.py (like a `struct game`).
@@ -141,6 +146,9 @@ class PuzzleType:
     # nuritwin/1`) reprints its puzzles: version -> that version's generate. At least the two
     # most recent versions are kept (see README, "Editions").
     previous: Mapping[int, Callable[[Any, random.Random, Budget], Generated]] = field(default_factory=dict)
+    # (params, version) -> why that kept generator version cannot make puzzles of these
+    # parameters, or None: the spec refuses such a pin up front instead of trying every code
+    refuses: Callable[[Any, int], str | None] = refuses_nothing
 
     @property
     def kept_versions(self) -> list[int]:

@@ -123,11 +123,18 @@ def _promises(puzzle: Nonogram, params: NonogramParams) -> list[str]:
     return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
 
 
+def _refuses(params: NonogramParams, version: int) -> str | None:
+    """Version 1 keeps only puzzles the line solver finishes, so it makes no expert random ones."""
+    if version == 1 and params.difficulty == "expert" and params.picture == source.RANDOM:
+        return "nonogram generator version 1 makes only puzzles the line solver finishes, never expert ones; expert needs version 2 or later"
+    return None
+
+
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=2, how_to_play=rules.RULES, params=NonogramParams,
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
-    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1},
+    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1}, refuses=_refuses,
 )
