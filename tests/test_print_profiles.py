@@ -86,7 +86,7 @@ def spec(extra: str) -> str:
 
 @pytest.mark.parametrize("extra, message", [
     ("print: kdp\npage: 5x5in", "Amazon KDP does not print 5x5in"),
-    ("print: lulu\npage: {size: A4, margins: {outside: 8mm}}", "outside is under the 0.5 in (12.7 mm) from the trim that Lulu wants"),
+    ("print: lulu\npage: {size: A4, margins: {outside: 8mm}}", r"outside is under the 0.5 in \(12.7 mm\) from the trim that Lulu wants"),
     ("isbn: 978-0-306-40615-8", "check digit 8, but its first 12 digits call for 7"),
     ("isbn: 12345", "not an ISBN-13"),
     ("print: kdp\nformat: newsletter\ndate: 2026-11-30", "a newsletter sheet is for home or offset printing"),
