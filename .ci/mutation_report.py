@@ -1,6 +1,7 @@
 """The mutation report by module: killed, survived, explained as equivalent (.ci/equivalent-mutants,
-one `name  reason` a line), and the score. Exits 1 when a module's score is under 95% or a survivor
-is unexplained; `python -m mutmut show NAME` prints a survivor's change."""
+one `name  reason` a line), and the score. Exits 1 when a module's score is under 95%, a survivor
+is unexplained, or a chosen pattern names no mutant (a function renamed since it was chosen would
+otherwise drop out of the run unseen); `python -m mutmut show NAME` prints a survivor's change."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ import json
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
-
-from mutmut.stats import status_by_exit_code
 
 TARGET = 95.0
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,12 +22,19 @@ def read_equivalents() -> dict[str, str]:
 
 
 def read_statuses(patterns: list[str]) -> dict[str, str]:
+    from mutmut.stats import status_by_exit_code  # the mutation extra; the pattern check needs none
+
     statuses = {}
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
         for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
             if any(fnmatch.fnmatchcase(name, p) for p in patterns):
                 statuses[name] = status_by_exit_code[code]
     return statuses
+
+
+def unmatched(patterns: list[str], names: list[str]) -> list[str]:
+    """The patterns that name no mutant."""
+    return [p for p in patterns if not any(fnmatch.fnmatchcase(name, p) for name in names)]
 
 
 def module_of(name: str) -> str:
@@ -39,7 +45,8 @@ def report(patterns: list[str]) -> int:
     equivalents = read_equivalents()
     counts: dict[str, Counter] = defaultdict(Counter)
     unexplained = []
-    for name, status in read_statuses(patterns).items():
+    statuses = read_statuses(patterns)
+    for name, status in statuses.items():
         if status == "timeout":
             status = "killed"  # a mutant that makes the tests hang is caught by CI's time limit
         if status == "survived" and name in equivalents:
@@ -47,7 +54,8 @@ def report(patterns: list[str]) -> int:
         elif status != "killed":
             unexplained.append(f"{name}: {status}")
         counts[module_of(name)][status] += 1
-    failed = bool(unexplained)
+    missing = unmatched(patterns, list(statuses))
+    failed = bool(unexplained or missing)
     print(f"{'module':42} {'killed':>7} {'equiv':>6} {'other':>6} {'score':>7}")
     for module, c in sorted(counts.items()):
         other = sum(c.values()) - c["killed"] - c["equivalent"]
@@ -61,6 +69,8 @@ def report(patterns: list[str]) -> int:
             print(f"  not killed and not explained: {line}")
     if unchecked:
         print(f"  {len(unchecked)} mutants not checked yet (the run was stopped, or they were not chosen)")
+    for pattern in missing:
+        print(f"  no mutant matches {pattern!r}: was the function renamed or moved? (mutmut names them pipeline.module.x_function__mutmut_N)")
     return 1 if failed else 0
 
 
