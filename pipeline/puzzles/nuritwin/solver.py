@@ -134,6 +134,7 @@ class Layout:
         """
         self.rows, self.cols = rows, cols
         self.width = cols + 1
+        self.stride = (rows + 1) * self.width  # a grid and a zero row: see cut_cells
         self.grid = self.mask((r, c) for r in range(rows) for c in range(cols))
         self.parts = {} if parts is None else parts
         self.region_masks = [self.mask(cells) for cells in cells_by_region(regions)]
@@ -291,54 +292,85 @@ class Layout:
         `rings` grow the reach from one known shaded cell and hold every known shaded cell; a cell
         whose removal cuts some of them off from the rest must be shaded. Only a cell whose
         neighbours in the reach fall into two or more groups around it (its eight surrounding cells
-        read as a ring) can cut anything, so just those are tried, each by a flood fill without it.
-        The fill starts from every cell no farther from the seed than the cell tried, which it
-        cannot have been needed to reach, and stops once it holds every known cell. On the
-        searches' own states this ran in half the time of Tarjan's articulation points.
+        read as a ring) can cut anything, so just those are tried, each by a flood fill without it
+        that starts from every cell no farther from the seed than the cell tried (which it cannot
+        have been needed to reach). On the searches' own states this ran in half the time of
+        Tarjan's articulation points with one fill per cell tried, and in two thirds of that again
+        with all of them in one fill (10 x 10 and 12 x 12).
         """
-        allowed = rings[-1]
-        w, grid = self.width, self.grid
-        north, south = allowed << w & grid, allowed >> w
-        west, east = allowed << 1 & grid, allowed >> 1 & grid
-        ring = [
-            north,
-            allowed << (w - 1) & north & east,
-            east,
-            allowed >> (w + 1) & south & east,
-            south,
-            allowed >> (w - 1) & south & west,
-            west,
-            allowed << (w + 1) & north & west,
-        ]
-        once = twice = 0
-        for i in range(8):
-            starts = ring[i] & ~ring[i - 1]
-            twice |= once & starts
-            once |= starts
+        reach = rings[-1]
         # A known cell's shortest paths from the seed pass only through nearer cells, so a cell no
         # nearer than the farthest known cell cuts nothing off.
         farthest = _first_holding(rings, known)
-        left = twice & rings[farthest - 1] & ~known if farthest else 0
-        forced = 0
-        d = 1
-        while left:
-            for index in _members(left & rings[d]):
-                cell = 1 << index
-                if not self._joins(rings[d] & ~cell, allowed & ~cell, known):
-                    forced |= cell
-            left &= ~rings[d]
-            d += 1
-        return forced
-
-    def _joins(self, grown: int, allowed: int, known: int) -> bool:
-        """Whether growing `grown` through `allowed` takes in every `known` cell."""
+        left = self._pinches(reach) & rings[farthest - 1] & ~known if farthest else 0
+        if not left:
+            return 0
+        # Every cell tried gets its own copy of the grid, side by side in one int, each a grid and
+        # a zero row apart, so one flood fill grows all the copies at once: a step on ints of
+        # ~900 bits costs about what it costs on one grid's 110.
+        stride = self.stride
+        seeds = removed = copies = shift = 0
+        tried = []
+        for nearer in rings[1:farthest]:
+            here = left & nearer
+            if here:
+                for index in _members(here):
+                    cell = 1 << index
+                    seeds |= (nearer ^ cell) << shift
+                    removed |= cell << shift
+                    copies |= 1 << shift
+                    tried.append(cell)
+                    shift += stride
+                left ^= here
+                if not left:
+                    break
+        allowed = reach * copies & ~removed
+        known *= copies
+        grown = seeds
         w = self.width
         while known & ~grown:
             wider = (grown | grown << 1 | grown >> 1 | grown << w | grown >> w) & allowed
             if wider == grown:
-                return False
+                break
             grown = wider
-        return True
+        else:
+            return 0  # every copy holds every known cell
+        # Each copy's last bit is a zero-row bit: set there and less 1 in the copy's first bit, it
+        # stays set just where the copy still has a known cell left out of its fill.
+        guards = copies << (stride - 1)
+        short = ((known & ~grown | guards) - copies) & guards
+        forced = 0
+        for index in _members(short):
+            forced |= tried[index // stride]
+        return forced
+
+    def _pinches(self, cells: int) -> int:
+        """The cells of `cells` whose neighbours in `cells` fall into two or more groups around
+        them, reading the eight surrounding cells as a ring (a corner counts only beside both of
+        its sides): only these can part `cells` when taken out."""
+        w, grid = self.width, self.grid
+        # Each name is the set of cells whose neighbour that way is in `cells`.
+        north, south = cells << w & grid, cells >> w
+        west, east = cells << 1 & grid, cells >> 1 & grid
+        north_east = cells << (w - 1) & north & east
+        south_east = cells >> (w + 1) & south & east
+        south_west = cells >> (w - 1) & south & west
+        north_west = cells << (w + 1) & north & west
+        # A group starts wherever a neighbour follows a gap, going round clockwise.
+        once = twice = 0
+        for starts in (
+            north & ~north_west,
+            north_east & ~north,
+            east & ~north_east,
+            south_east & ~east,
+            south & ~south_east,
+            south_west & ~south,
+            west & ~south_west,
+            north_west & ~west,
+        ):
+            twice |= once & starts
+            once |= starts
+        return twice & cells
 
     def answers(
         self,
