@@ -275,10 +275,10 @@ class Layout:
             cells |= outside
         return cells
 
-    def _adjacent_regions(self, region: int) -> list[int]:
-        """Regions side by side with the region."""
+    def _adjacent_regions(self, region: int) -> int:
+        """The regions side by side with the region, as a bitset of region numbers."""
         near = self.spread(self.region_masks[region])
-        return [q for q, other in enumerate(self.region_masks) if q != region and near & other]
+        return sum(1 << q for q, other in enumerate(self.region_masks) if q != region and near & other)
 
     def _span(self, region: int, domain: int) -> tuple[int, int]:
         """The cells every shading in `domain` shades, and those any of them shades."""
@@ -609,11 +609,14 @@ class _Search:
         Regions beside settled ones first keep the search near what is known, where the network's
         reach and the 2 x 2 rule cut soonest. None when every region is settled.
         """
-        best, pick = None, None
+        settled = 0
         for region, domain in enumerate(domains):
-            if domain & (domain - 1):
-                settled = sum(1 for q in self.layout.adjacent[region] if not domains[q] & (domains[q] - 1))
-                score = domain.bit_count() / (1 + 2 * settled)
+            if not domain & (domain - 1):
+                settled |= 1 << region
+        best, pick = None, None
+        for region, (domain, adjacent) in enumerate(zip(domains, self.layout.adjacent)):
+            if not settled >> region & 1:
+                score = domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count())
                 if best is None or score < best:
                     best, pick = score, region
         return pick
