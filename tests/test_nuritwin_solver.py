@@ -13,7 +13,7 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
 from pipeline.puzzles.nuritwin.proof import _Encoding, twin_shadings
-from pipeline.puzzles.nuritwin.solver import shape_shadings
+from pipeline.puzzles.nuritwin.solver import Layout, shape_shadings
 
 SHAPES = [(4, 4), (3, 5), (4, 5), (5, 4)]
 
@@ -148,3 +148,29 @@ def test_the_proof_finds_twin_blocks_that_turn_back_up():
     left = [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]
     right = [(0, 4), (0, 6), (1, 4), (1, 5), (1, 6)]
     assert (left, right) in twin_shadings(cells)
+
+
+def test_cut_cells_are_exactly_the_cells_without_which_the_known_cells_part():
+    """cut_cells against its definition, one flood fill per cell of the reach, on random reaches
+    and known cells: side-by-side copies of the grid in one int must not leak into each other."""
+    rng = random.Random(3)
+    found = 0
+    for _ in range(300):
+        rows, cols = rng.choice([(6, 6), (8, 7), (10, 10), (12, 12)])
+        across = -(-cols // 3)  # 3 x 3 regions, so a layout lists few shadings
+        layout = Layout(rows, cols, tuple(tuple(r // 3 * across + c // 3 for c in range(cols)) for r in range(rows)))
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        possible = layout.mask(cell for cell in cells if rng.random() < 0.6)
+        if not possible:
+            continue
+        seed = possible & -possible
+        reach = layout.reach(seed, possible)
+        known = seed | layout.mask(cell for cell in cells if layout.bit(cell) & reach and rng.random() < 0.15)
+        needed = 0
+        for cell in cells:
+            bit = layout.bit(cell)
+            if bit & reach & ~known and known & ~layout.reach(seed, reach & ~bit):
+                needed |= bit
+        found += bool(needed)
+        assert layout.cut_cells(layout.rings(seed, possible), known) == needed
+    assert found >= 100

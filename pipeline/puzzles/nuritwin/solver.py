@@ -51,6 +51,9 @@ class Narrowed(NamedTuple):
     possible: int  # the cells some shading left shades
     reach: int  # the possible cells the network can reach
     known: int  # base and the cells the network cannot do without
+    # Rings grown from a known cell through these possible cells or through more (see regrow), or
+    # None: a child state's rings regrow from them.
+    rings: list[int] | None
 
 
 @cache
@@ -117,6 +120,18 @@ def _first_holding(rings: list[int], known: int) -> int:
     return low
 
 
+def _first_touching(rings: list[int], cells: int) -> int:
+    """The first of the growing `rings` that holds any of `cells` (the last one does), by bisection."""
+    low, high = 0, len(rings) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if rings[middle] & cells:
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
 def _members(bits: int):
     """The positions of the set bits of `bits`, lowest first."""
     while bits:
@@ -134,6 +149,7 @@ class Layout:
         """
         self.rows, self.cols = rows, cols
         self.width = cols + 1
+        self.stride = (rows + 1) * self.width  # a grid and a zero row: see cut_cells
         self.grid = self.mask((r, c) for r in range(rows) for c in range(cols))
         self.parts = {} if parts is None else parts
         self.region_masks = [self.mask(cells) for cells in cells_by_region(regions)]
@@ -259,10 +275,10 @@ class Layout:
             cells |= outside
         return cells
 
-    def _adjacent_regions(self, region: int) -> list[int]:
-        """Regions side by side with the region."""
+    def _adjacent_regions(self, region: int) -> int:
+        """The regions side by side with the region, as a bitset of region numbers."""
         near = self.spread(self.region_masks[region])
-        return [q for q, other in enumerate(self.region_masks) if q != region and near & other]
+        return sum(1 << q for q, other in enumerate(self.region_masks) if q != region and near & other)
 
     def _span(self, region: int, domain: int) -> tuple[int, int]:
         """The cells every shading in `domain` shades, and those any of them shades."""
@@ -285,60 +301,111 @@ class Layout:
                 return grown
             grown.append(wider)
 
+    def regrow(self, rings: list[int] | None, known: int, possible: int) -> list[int]:
+        """The rings of `possible` from a known cell, regrown from `rings` when given: rings grown
+        from a `known` cell through possible cells and maybe more. The cells within some steps of
+        that cell stay the same while no possible cell is gone from among them, so only the rings
+        beyond the nearest cell gone are grown again: about half of them at 10 x 10.
+        """
+        if rings is None:
+            return self.rings(known & -known, possible)
+        gone = rings[-1] & ~possible
+        if not gone:
+            return rings
+        kept = rings[:_first_touching(rings, gone)]
+        w = self.width
+        while True:
+            last = kept[-1]
+            wider = (last | last << 1 | last >> 1 | last << w | last >> w) & possible
+            if wider == last:
+                return kept
+            kept.append(wider)
+
     def cut_cells(self, rings: list[int], known: int) -> int:
         """The cells of the network's reach that it cannot do without.
 
         `rings` grow the reach from one known shaded cell and hold every known shaded cell; a cell
         whose removal cuts some of them off from the rest must be shaded. Only a cell whose
         neighbours in the reach fall into two or more groups around it (its eight surrounding cells
-        read as a ring) can cut anything, so just those are tried, each by a flood fill without it.
-        The fill starts from every cell no farther from the seed than the cell tried, which it
-        cannot have been needed to reach, and stops once it holds every known cell. On the
-        searches' own states this ran in half the time of Tarjan's articulation points.
+        read as a ring) can cut anything, so just those are tried, each by a flood fill without it
+        that starts from every cell no farther from the seed than the cell tried (which it cannot
+        have been needed to reach). On the searches' own states this ran in half the time of
+        Tarjan's articulation points with one fill per cell tried, and in two thirds of that again
+        with all of them in one fill (10 x 10 and 12 x 12).
         """
-        allowed = rings[-1]
-        w, grid = self.width, self.grid
-        north, south = allowed << w & grid, allowed >> w
-        west, east = allowed << 1 & grid, allowed >> 1 & grid
-        ring = [
-            north,
-            allowed << (w - 1) & north & east,
-            east,
-            allowed >> (w + 1) & south & east,
-            south,
-            allowed >> (w - 1) & south & west,
-            west,
-            allowed << (w + 1) & north & west,
-        ]
-        once = twice = 0
-        for i in range(8):
-            starts = ring[i] & ~ring[i - 1]
-            twice |= once & starts
-            once |= starts
+        reach = rings[-1]
         # A known cell's shortest paths from the seed pass only through nearer cells, so a cell no
         # nearer than the farthest known cell cuts nothing off.
         farthest = _first_holding(rings, known)
-        left = twice & rings[farthest - 1] & ~known if farthest else 0
-        forced = 0
-        d = 1
-        while left:
-            for index in _members(left & rings[d]):
-                cell = 1 << index
-                if not self._joins(rings[d] & ~cell, allowed & ~cell, known):
-                    forced |= cell
-            left &= ~rings[d]
-            d += 1
-        return forced
-
-    def _joins(self, grown: int, allowed: int, known: int) -> bool:
-        """Whether growing `grown` through `allowed` takes in every `known` cell."""
+        left = self._pinches(reach) & rings[farthest - 1] & ~known if farthest else 0
+        if not left:
+            return 0
+        # Every cell tried gets its own copy of the grid, side by side in one int, each a grid and
+        # a zero row apart, so one flood fill grows all the copies at once: a step on ints of
+        # ~900 bits costs about what it costs on one grid's 110.
+        stride = self.stride
+        seeds = removed = copies = shift = 0
+        tried = []
+        for nearer in rings[1:farthest]:
+            here = left & nearer
+            if here:
+                for index in _members(here):
+                    cell = 1 << index
+                    seeds |= (nearer ^ cell) << shift
+                    removed |= cell << shift
+                    copies |= 1 << shift
+                    tried.append(cell)
+                    shift += stride
+                left ^= here
+                if not left:
+                    break
+        allowed = reach * copies & ~removed
+        known *= copies
+        grown = seeds
         w = self.width
         while known & ~grown:
             wider = (grown | grown << 1 | grown >> 1 | grown << w | grown >> w) & allowed
             if wider == grown:
-                return False
+                break
             grown = wider
-        return True
+        else:
+            return 0  # every copy holds every known cell
+        # Each copy's last bit is a zero-row bit: set there and less 1 in the copy's first bit, it
+        # stays set just where the copy still has a known cell left out of its fill.
+        guards = copies << (stride - 1)
+        short = ((known & ~grown | guards) - copies) & guards
+        forced = 0
+        for index in _members(short):
+            forced |= tried[index // stride]
+        return forced
+
+    def _pinches(self, cells: int) -> int:
+        """The cells of `cells` whose neighbours in `cells` fall into two or more groups around
+        them, reading the eight surrounding cells as a ring (a corner counts only beside both of
+        its sides): only these can part `cells` when taken out."""
+        w, grid = self.width, self.grid
+        # Each name is the set of cells whose neighbour that way is in `cells`.
+        north, south = cells << w & grid, cells >> w
+        west, east = cells << 1 & grid, cells >> 1 & grid
+        north_east = cells << (w - 1) & north & east
+        south_east = cells >> (w + 1) & south & east
+        south_west = cells >> (w - 1) & south & west
+        north_west = cells << (w + 1) & north & west
+        # A group starts wherever a neighbour follows a gap, going round clockwise.
+        once = twice = 0
+        for starts in (
+            north & ~north_west,
+            north_east & ~north,
+            east & ~north_east,
+            south_east & ~east,
+            south & ~south_east,
+            south_west & ~south,
+            west & ~south_west,
+            north_west & ~west,
+        ):
+            twice |= once & starts
+            once |= starts
+        return twice & cells
 
     def answers(
         self,
@@ -380,76 +447,106 @@ class Layout:
         is one that leaves a cell the network cannot do without unshaded, and one that completes a
         shaded 2 x 2 with known cells.
 
+        Each rule only takes shadings out, and takes out no fewer the fewer are left, so applying
+        them in any order until none takes anything out ends in the same state: the largest one
+        they all leave as it is (or a dead end for every order). So the cells the network cannot do
+        without, dearest to find, are looked for only once the reach and the cells found before
+        have taken out all they can. Three narrowings in four end at a dead end, two thirds of them
+        by a known cell out of reach; this found cut cells 77,000 times against 98,500 (10 x 10).
+
         `parent`, when given, is the narrowed state these domains were made from by settling region
-        `settled`. Then the cells every region shades are updated for that region alone, and a
-        region is looked at again only where the reach or the known cells changed near it: its
-        domain already fits what it saw last (parent's every domain fitted the parent's reach).
+        `settled`. Then the cells every region shades are updated for that region alone, the reach
+        regrows from the parent's rings, and a region is looked at again only where the reach or
+        the known cells changed near it: its domain already fits what it saw last (parent's every
+        domain fitted the parent's reach).
         """
         domains = list(domains)
-        spans, fits, watched, owns = self._spans, self._fits, self.watched, self.region_masks
         if parent is None:
             base = possible = 0
             for region, domain in enumerate(domains):
-                common, union = spans[region].get(domain) or self._span(region, domain)
+                common, union = self._spans[region].get(domain) or self._span(region, domain)
                 base |= common
                 possible |= union
-            seen_reach = seen_known = None
+            rings, seen = None, None
         else:
-            common, union = spans[settled].get(domains[settled]) or self._span(settled, domains[settled])
-            base = parent.base & ~owns[settled] | common
-            possible = parent.possible & ~owns[settled] | union
-            seen_reach, seen_known = parent.reach, parent.known
+            own = self.region_masks[settled]
+            common, union = self._spans[settled].get(domains[settled]) or self._span(settled, domains[settled])
+            base = parent.base & ~own | common
+            possible = parent.possible & ~own | union
+            rings, seen = parent.rings, (parent.reach, parent.known)
+        found = 0  # cells found that the network cannot do without: it still cannot, or it fails
         while True:
             network = self._networks.get((base, possible), _UNSEEN)
             if network is _UNSEEN:
-                network = self._network(base, possible)
-                if len(self._networks) < REMEMBERED:
-                    self._networks[(base, possible)] = network
+                if not base:
+                    network = self._remember(base, possible, (possible, 0))
+                else:
+                    # The reach and the known cells so far first; the cut cells once they fit.
+                    rings = self.regrow(rings, base, possible)
+                    reach, known = rings[-1], base | found
+                    if known & ~reach or self.has_square(known):
+                        return self._remember(base, possible, None)
+                    fitted = self._refit(domains, base, possible, reach, known, seen)
+                    seen = (reach, known)
+                    if fitted != (base, possible):
+                        if fitted is None:
+                            return None
+                        base, possible = fitted
+                        continue
+                    known |= self.cut_cells(rings, known)
+                    network = self._remember(base, possible, None if self.has_square(known) else (reach, known))
             if network is None:
                 return None
             reach, known = network
-            moved = -1 if seen_reach is None else (reach ^ seen_reach) | (known ^ seen_known)
-            changed = False
-            for region, domain in enumerate(domains):
-                if not domain & (domain - 1):
-                    # A settled region: its cells are known, so only its blocks' ways out can fail.
-                    mask, exit_a, exit_b = self.options[region][domain.bit_length() - 1]
-                    if not exit_a & reach or not exit_b & reach or known & owns[region] & ~mask:
-                        return None
-                    continue
-                near = watched[region]
-                if not moved & near:
-                    continue
-                key = (reach & near, known & near)
-                fitting = fits[region].get(key)
-                if fitting is None:
-                    fitting = fits[region][key] = self._fitting(region, reach, known)
-                kept = domain & fitting
-                if kept != domain:
-                    if not kept:
-                        return None
-                    domains[region] = kept
-                    common, union = spans[region].get(kept) or self._span(region, kept)
-                    base = base & ~owns[region] | common
-                    possible = possible & ~owns[region] | union
-                    changed = True
-            if not changed:
-                return Narrowed(domains, base, possible, reach, known)
-            seen_reach, seen_known = reach, known
+            fitted = self._refit(domains, base, possible, reach, known, seen)
+            seen = network
+            if fitted == (base, possible):
+                return Narrowed(domains, base, possible, reach, known, rings)
+            if fitted is None:
+                return None
+            base, possible = fitted
+            found = known
 
-    def _network(self, known: int, possible: int) -> tuple[int, int] | None:
-        """The cells the network can reach and the cells known shaded, with those it cannot do
-        without; None when a known cell is out of reach or the known cells make a 2 x 2."""
-        if not known:
-            return possible, known
-        rings = self.rings(known & -known, possible)
-        reach = rings[-1]
-        if known & ~reach:
-            return None
-        known |= self.cut_cells(rings, known)
-        if self.has_square(known):
-            return None
-        return reach, known
+    def _remember(self, base: int, possible: int, network: tuple[int, int] | None) -> tuple[int, int] | None:
+        """The network of `base` and `possible` (see narrow), remembered while there is room."""
+        if len(self._networks) < REMEMBERED:
+            self._networks[(base, possible)] = network
+        return network
+
+    def _refit(
+        self, domains: list[int], base: int, possible: int, reach: int, known: int, seen: tuple[int, int] | None
+    ) -> tuple[int, int] | None:
+        """Each domain cut down, in place, to the shadings that fit `reach` and `known`: the cells
+        then shaded by every shading left and by some shading left, or None at a dead end.
+
+        Every domain fits the reach and known cells `seen` last (None: nothing seen yet), so only
+        regions that watch a cell where they differ are looked at.
+        """
+        moved = -1 if seen is None else (reach ^ seen[0]) | (known ^ seen[1])
+        options, spans, fits, owns = self.options, self._spans, self._fits, self.region_masks
+        for region, near in enumerate(self.watched):
+            if not moved & near:
+                continue
+            domain = domains[region]
+            if not domain & (domain - 1):
+                # A settled region: its cells are known, so only its blocks' ways out can fail.
+                mask, exit_a, exit_b = options[region][domain.bit_length() - 1]
+                if not exit_a & reach or not exit_b & reach or known & owns[region] & ~mask:
+                    return None
+                continue
+            key = (reach & near, known & near)
+            fitting = fits[region].get(key)
+            if fitting is None:
+                fitting = fits[region][key] = self._fitting(region, reach, known)
+            kept = domain & fitting
+            if kept != domain:
+                if not kept:
+                    return None
+                domains[region] = kept
+                common, union = spans[region].get(kept) or self._span(region, kept)
+                base = base & ~owns[region] | common
+                possible = possible & ~owns[region] | union
+        return base, possible
 
     def _fitting(self, region: int, reach: int, known: int) -> int:
         """The region's shadings that fit the network's reach and the cells known to be shaded."""
@@ -512,11 +609,14 @@ class _Search:
         Regions beside settled ones first keep the search near what is known, where the network's
         reach and the 2 x 2 rule cut soonest. None when every region is settled.
         """
-        best, pick = None, None
+        settled = 0
         for region, domain in enumerate(domains):
-            if domain & (domain - 1):
-                settled = sum(1 for q in self.layout.adjacent[region] if not domains[q] & (domains[q] - 1))
-                score = domain.bit_count() / (1 + 2 * settled)
+            if not domain & (domain - 1):
+                settled |= 1 << region
+        best, pick = None, None
+        for region, (domain, adjacent) in enumerate(zip(domains, self.layout.adjacent)):
+            if not settled >> region & 1:
+                score = domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count())
                 if best is None or score < best:
                     best, pick = score, region
         return pick
