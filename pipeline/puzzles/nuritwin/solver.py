@@ -292,14 +292,17 @@ class Layout:
 
     def rings(self, seed: int, allowed: int) -> list[int]:
         """The cells of `allowed` within 0, 1, 2, ... steps of `seed`, until nothing more is reached."""
+        return self._grown([seed], allowed)
+
+    def _grown(self, rings: list[int], allowed: int) -> list[int]:
+        """`rings` with further rings of `allowed` added until nothing more is reached."""
         w = self.width
-        grown = [seed]
         while True:
-            last = grown[-1]
+            last = rings[-1]
             wider = (last | last << 1 | last >> 1 | last << w | last >> w) & allowed
             if wider == last:
-                return grown
-            grown.append(wider)
+                return rings
+            rings.append(wider)
 
     def regrow(self, rings: list[int] | None, known: int, possible: int) -> list[int]:
         """The rings of `possible` from a known cell, regrown from `rings` when given: rings grown
@@ -312,14 +315,7 @@ class Layout:
         gone = rings[-1] & ~possible
         if not gone:
             return rings
-        kept = rings[:_first_touching(rings, gone)]
-        w = self.width
-        while True:
-            last = kept[-1]
-            wider = (last | last << 1 | last >> 1 | last << w | last >> w) & possible
-            if wider == last:
-                return kept
-            kept.append(wider)
+        return self._grown(rings[:_first_touching(rings, gone)], possible)
 
     def cut_cells(self, rings: list[int], known: int) -> int:
         """The cells of the network's reach that it cannot do without.
