@@ -48,18 +48,17 @@ DRAWS_PER_LAYOUT = 20
 RESTART_STEPS = 50  # nodes in the shortest run of a draw; runs grow as 1, 1, 2, 1, 1, 2, 4, ... times this
 DRAW_STEPS = 500  # nodes all runs of one draw may visit before its layout is dropped
 COUNT_STEPS = 20_000  # nodes one count may visit before its layout is dropped
-# From 100 cells (10 x 10) up: regions grown towards 5 to 8 cells, and a count's limit of 60,000
-# nodes. Three in four layouts grown towards 4 to 7 cells have no answer at all (by the oracle,
-# 80 layouts each: 19 of 80 had one at 10 x 10 against 46 with 5 to 8, 66 with 6 to 9), and
-# their draws run to DRAW_STEPS. At 12 x 12 (8 codes each, interleaved) the median was 2.8 s with
-# 5 to 8 against 5.8 s with 4 to 7 and 5.8 s with 6 to 9 (whose larger regions have more
-# answers to remove); at 10 x 10 (30 codes) 0.32 s against 0.36 s and 0.26 s (but p90 0.90 s
-# against 0.62 s); at 8 x 8 (60 codes) 62 ms against 59 ms, so smaller grids keep 4 to 7. At 12
-# x 12 the final count of a puzzle with few numbers reached 20,000 nodes, throwing the attempt
-# away: with 60,000 the mean was 6.5 s against 9.1 s (10 codes, 4 to 7 cells).
+# From 100 cells (10 x 10) up, regions grow towards 5 to 8 cells. Three in four layouts grown
+# towards 4 to 7 cells have no answer at all (by the oracle, 80 layouts each: 19 of 80 had one at
+# 10 x 10 against 46 with 5 to 8, 66 with 6 to 9), and their draws run to DRAW_STEPS. At 12 x 12
+# (8 codes each, interleaved) the median was 2.8 s with 5 to 8 against 5.8 s with 4 to 7 and
+# 5.8 s with 6 to 9 (whose larger regions have more answers to remove); at 10 x 10 (30 codes)
+# 0.32 s against 0.36 s and 0.26 s (but p90 0.90 s against 0.62 s); at 8 x 8 (60 codes) 62 ms
+# against 59 ms, so smaller grids keep 4 to 7. A count limit of 60,000 nodes at 12 x 12 did
+# better with 4 to 7 (mean 6.5 s against 9.1 s, 10 codes) but worse with 5 to 8 (8 codes: median
+# 6.1 s against 2.8 s): half the time went to final counts reaching it.
 LARGE = 100
 LARGE_GROW_TARGET = (5, 8)
-LARGE_COUNT_STEPS = 60_000
 
 
 class Parts(dict):
@@ -259,7 +258,7 @@ def _confirmed(puzzle: NuritwinPuzzle, budget: Budget) -> NuritwinPuzzle:
 
 def _count(layout: Layout, sizes: tuple[int | None, ...], budget: Budget) -> list[Answer]:
     """Up to two answers, by one search on its own step limit, charged to `budget`."""
-    search = budget.child(LARGE_COUNT_STEPS if layout.rows * layout.cols >= LARGE else COUNT_STEPS)
+    search = budget.child(COUNT_STEPS)
     try:
         found = layout.answers(sizes, 2, search)
     except TimeLimit:
