@@ -8,14 +8,40 @@
 5. Re-check the answer against every rule and re-count from the printed puzzle alone.
 
 Version 3 keeps version 2's steps and choices (generate_v2.py, whose docstring records how they
-were chosen) and changes who answers the yes/no questions of steps 3 and 4: "is the drawn answer
-the only one now?" and "does an answer with other blocks here appear without this number?". One
-incremental SAT solver per attempt answers them (oracle.py), keeping what it learnt across the
-questions and the reshaping moves of the attempt, where the counting search starts afresh each
-time. Only yes/no answers come from it, so a code makes the same puzzle with any correct solver:
-when reshaping needs an actual second answer to choose a move, the counting search still finds
-it, and step 5 stays the counting search, so verify's own solver proves every puzzle within its
-step limit.
+were chosen) and changes who answers the questions of steps 3 and 4. One incremental SAT solver
+per attempt (oracle.py) keeps what it learnt across the questions and reshaping moves of the
+attempt, where the counting search starts afresh each time:
+- "is the answer the only one now?" (reshaping, once no rival is left) and "does an answer with
+  other blocks here appear without this number?" (removing numbers) are asked of the oracle;
+- the second answer a move is then chosen against is the oracle's first answer in a fixed order
+  that puts the answer's own shading of each region first (the second answer most like it,
+  region by region), found by yes/no questions alone, instead of by a count.
+Only yes/no answers come from the solver, so a code makes the same puzzle with any correct SAT
+solver (tests/test_nuritwin_oracle.py: three solvers). Step 5 stays the counting search, so
+verify's own solver proves every puzzle within its step limit. From 100 cells up regions grow
+larger (see LARGE_GROW_TARGET).
+
+Tried and dropped (process time, interleaved with the kept version on the same codes):
+- drawing by the oracle (each region in a shuffled order given the first shading, in a shuffled
+  order, that some answer has): a fresh solver needs 46, 76 and 230 rounds of network cuts per
+  layout at 8, 10 and 12 (6.5, 23 and 70 ms), dearer than the search's draws, dropped ones too;
+- asking the oracle whether a layout has any answer once a draw's first run fails: 8 x 8 median
+  72 ms against 55 ms, 10 x 10 0.42 s against 0.25 s (40 and 20 codes);
+- one solver for all the attempts of a puzzle (network cuts hold for any regions): each first
+  question on a new layout took 4 to 6 times as long, among the clauses of the regions left behind;
+- clauses up front for every joined set of up to four cells (a shaded one needs a shaded cell on
+  its boundary): a third fewer rounds of cuts, at most 15% less time; not worth their clauses;
+- DRAW_STEPS 300 or 1,000 instead of 500 at 10 x 10 (30 codes: median 0.37 s and 0.33 s against
+  0.29 s).
+
+Where version 3's time goes (process time per step, on a busy machine; 8 x 8: 60 codes, 10 x 10:
+30, 12 x 12: 8): at 8 x 8 reshaping 32% (its oracle questions about 5%), drawing 34% (half of it
+draws that reach DRAW_STEPS), the final count 14%, removing numbers 8%; at 10 x 10 the final
+count 27%, reshaping 25%, drawing 33% (20% dropped), removing numbers 6%; at 12 x 12 draws that
+reach DRAW_STEPS 32%, final counts that reach COUNT_STEPS 29% (2.4 a puzzle: the oracle removes
+numbers down to one answer, and the search cannot always prove that one within its limit, so the
+layout is dropped), reshaping 13%, removing numbers 5%. The search's nodes (solver.py) are most
+of every step but the oracle's.
 """
 
 from __future__ import annotations
