@@ -53,7 +53,7 @@ def test_yes_no_answers_are_the_counting_searchs(index):
 @pytest.mark.parametrize("index", range(len(LAYOUTS)))
 def test_the_first_answer_is_the_one_the_order_lists_first_with_any_solver(monkeypatch, solver, index):
     monkeypatch.setattr(oracle, "SOLVER", solver)
-    layout, labels, every = LAYOUTS[index]
+    layout, _, every = LAYOUTS[index]
     rng = random.Random(f"order {index}")
     regions = list(range(len(layout.region_masks)))
     rng.shuffle(regions)

@@ -68,7 +68,7 @@ from pipeline.puzzles.nuritwin.oracle import Oracle
 from pipeline.puzzles.nuritwin.rules import check
 from pipeline.puzzles.nuritwin.solver import Layout
 
-__all__ = ["LayoutDropped", "grow_regions", "generate", "generate_with", "Parts"]
+__all__ = ["LayoutDropped", "Parts", "generate", "generate_with", "grow_regions"]
 
 DRAWS_PER_LAYOUT = 20
 RESTART_STEPS = 50  # nodes in the shortest run of a draw; runs grow as 1, 1, 2, 1, 1, 2, 4, ... times this
