@@ -16,7 +16,8 @@ MANY = 100_000  # more answers than any 6 x 6 layout here has: the search lists 
 
 
 def layouts(count: int, size: int = 6):
-    """(layout, every answer as a mask) of the first `count` grown layouts with a few answers."""
+    """(layout, its regions, every answer as a mask) of the first `count` grown layouts with fewer
+    than MANY answers."""
     rng = random.Random("oracle")
     found = []
     while len(found) < count:
