@@ -92,13 +92,13 @@ def test_rectangles_are_valid_unique_and_proved_twice(rows, cols):
 
 
 def drawn(rows: int, cols: int, seed: str):
-    """Regions grown and an answer drawn on them, as version 2's reshaping receives them."""
+    """Regions grown and an answer drawn on them, as version 3's reshaping receives them."""
     rng = random.Random(seed)
     while True:
         labels = generate.grow_regions(rows, cols, rng)
         if labels is None:
             continue
-        parts: dict = {}
+        parts = generate.Parts(rows, cols)
         try:
             answer = generate._draw(generate.Layout(rows, cols, labels, parts), Budget(), rng)
         except generate.LayoutDropped:

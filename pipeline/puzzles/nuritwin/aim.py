@@ -23,6 +23,7 @@ stalled between 13 and 47 of the 64; none finished.
 from __future__ import annotations
 
 import random
+from types import ModuleType
 
 from pipeline.puzzles.base import Budget, Generated
 from pipeline.puzzles.grading import TIERS
@@ -35,13 +36,14 @@ from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
 AIMED = ("easy", "medium", "hard")
 
 
-def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, steps: ModuleType = plain) -> Generated:
     """A puzzle the techniques of tiers up to `tier` finish and those below it do not: the plain
-    generator's steps, numbered by the grader instead of the count."""
+    generator's steps (of `steps`: generate_v2 for version 2's codes), numbered by the grader
+    instead of the count."""
     def numbering(labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
         return _fewest_numbers(labels, answer, tier, budget, rng)
 
-    return plain.generate_with(plain._reshape_until_unique, rows, cols, rng, budget, numbering)
+    return steps.generate_with(steps._reshape_until_unique, rows, cols, rng, budget, numbering)
 
 
 def _fewest_numbers(labels: Grid, answer: Answer, tier: str, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:

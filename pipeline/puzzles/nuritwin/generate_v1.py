@@ -1,6 +1,6 @@
 """Nuritwin generator version 1, kept so specs pinned to it (`generator: nuritwin/1`) reprint
 its puzzles byte for byte: its reshaping, unchanged. Every other step is version 2's, in
-generate.py, which behaves as it did in version 1 (tests/golden/nuritwin/v1 pins both).
+generate_v2.py, which behaves as it did in version 1 (tests/golden/nuritwin/v1 pins both).
 
 Version 1 reshapes against one second answer at a time, moving a random cell where the two differ;
 when no move removes a second answer that differs from the drawn answer in one region only, the
@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from pipeline.puzzles.base import Budget, Generated
-from pipeline.puzzles.nuritwin.generate import MAX_CELLS, MAX_MOVES, MIN_CELLS, _block_sizes, _count, generate_with
+from pipeline.puzzles.nuritwin.generate_v2 import MAX_CELLS, MAX_MOVES, MIN_CELLS, _block_sizes, _count, generate_with
 from pipeline.puzzles.nuritwin.model import SHADED, Answer, Cell, Grid, canonical_labels, cells_by_region, components, neighbours
 from pipeline.puzzles.nuritwin.rules import block_sizes
 from pipeline.puzzles.nuritwin.solver import Layout

@@ -1,0 +1,199 @@
+"""Yes/no questions about a layout's answers, by one incremental SAT solver per attempt.
+
+Generator version 3 asks "is there an answer other than this one?" while reshaping and "is there
+an answer with blocks of another size here?" while removing numbers. A SAT solver answers both
+from what it learnt on the earlier questions of the same attempt, where the counting search
+(solver.py) starts afresh each time.
+
+The clauses: one variable per cell (the bit index of Layout's masks, plus one); no 2 x 2 all
+shaded; each region, by its cells, gets one selector per listed shading (Layout.options, fixing
+every cell of the region and needing a shaded cell beside each block outside it), one literal
+per block size that holds when a selector of that size does, and an activation literal whose
+clause asks for one of its selectors. The one network is added lazily, as in proof.py: a model
+whose shaded cells fall apart gets, for each part, a clause that a shaded cell of it and one
+elsewhere need a shaded cell on its boundary. None of these depends on which regions are in use,
+so they stay while reshaping moves cells: a question assumes the activation literals of the
+layout's regions, the size literals of its numbers and a fresh literal for "differs from this
+shading", retired after.
+
+Determinism: only yes/no answers are taken from here, and every correct solver gives the same
+ones, so a code makes the same puzzle with any solver version. An actual second answer, when one
+is needed, still comes from the counting search.
+"""
+
+from __future__ import annotations
+
+from pysat.solvers import Solver
+
+from pipeline.puzzles.nuritwin.solver import Layout, _members, _squares
+
+SOLVER = "cadical195"  # the one proof.py measured fastest on these clauses
+
+
+class Oracle:
+    """One SAT solver over a grid's cells, with the clauses of every region asked about so far."""
+
+    def __init__(self, rows: int, cols: int):
+        self.sat = Solver(name=SOLVER)
+        self.cells = (rows - 1) * (cols + 1) + cols  # variables 1..cells: Layout's bit indexes + 1
+        self.next_var = self.cells + 1
+        self.regions: dict[int, tuple[int, dict[int, int], list[int]]] = {}
+        self.differs = 0  # the open question's "differs from this shading" literal, if any
+        for square in _squares(rows, cols):
+            self.sat.add_clause([-(index + 1) for index in _members(square)])
+
+    def close(self) -> None:
+        self.sat.delete()
+
+    def has_answer(
+        self,
+        layout: Layout,
+        sizes: tuple[int | None, ...],
+        other_than: tuple[int, int] | None = None,
+        besides: int | None = None,
+    ) -> bool:
+        """Whether the layout has an answer with each region's block size given where not None,
+        with `other_than` = (region, size) blocks of another size in that region, and with
+        `besides` (a shading as a mask) one that differs from it."""
+        assumptions = self._assumptions(layout, sizes, other_than, besides)
+        if assumptions is None:
+            return False
+        try:
+            return self._model(layout, assumptions) is not None
+        finally:
+            self._retire()
+
+    def first_answer(
+        self, layout: Layout, sizes: tuple[int | None, ...], orders: list[tuple[int, list[int]]], besides: int | None = None
+    ) -> int | None:
+        """The answer (as a mask) that `orders` lists first, or None when there is none: the
+        answer with the first shading in its order of the first region listed that any answer
+        has, then of the second region the first that any answer with that one has, and so on
+        (every region must be listed, with every shading of it that an answer may have).
+
+        It is found by yes/no questions alone, so every correct solver finds the same one. A
+        model's shading of the region bounds the search for its first one from above; each
+        question asks for one of the first half of the shadings left before it.
+        """
+        assumptions = self._assumptions(layout, sizes, None, besides)
+        if assumptions is None:
+            return None
+        try:
+            shaded = self._model(layout, assumptions)
+            if shaded is None:
+                return None
+            for region, order in orders:
+                own = layout.region_masks[region]
+                selectors = self._region(layout, region)[2]
+                position = {layout.options[region][i][0]: place for place, i in enumerate(order)}
+                low, high = 0, position[shaded & own]
+                while low < high:
+                    middle = (low + high) // 2
+                    among = self._new_var()
+                    self.sat.add_clause([-among] + [selectors[i] for i in order[low : middle + 1]])
+                    found = self._model(layout, assumptions + [among])
+                    self.sat.add_clause([-among])
+                    if found is None:
+                        low = middle + 1
+                    else:
+                        shaded, high = found, position[found & own]
+                assumptions.append(selectors[order[high]])
+            return shaded
+        finally:
+            self._retire()
+
+    def _assumptions(
+        self, layout: Layout, sizes: tuple[int | None, ...], other_than: tuple[int, int] | None, besides: int | None
+    ) -> list[int] | None:
+        """The literals a question assumes; None when a given size has no shading at all."""
+        assumptions = []
+        for region, size in enumerate(sizes):
+            active, by_size, _ = self._region(layout, region)
+            assumptions.append(active)
+            if size is not None:
+                if size not in by_size:
+                    return None
+                assumptions.append(by_size[size])
+        if other_than is not None:
+            region, size = other_than
+            by_size = self._region(layout, region)[1]
+            if size in by_size:
+                assumptions.append(-by_size[size])
+        if besides is not None:
+            self.differs = self._new_var()
+            self.sat.add_clause(
+                [-self.differs]
+                + [-(index + 1) for index in _members(besides)]
+                + [index + 1 for index in _members(layout.grid & ~besides)]
+            )
+            assumptions.append(self.differs)
+        return assumptions
+
+    def _retire(self) -> None:
+        """Retire the question's "differs from" literal, so its clause binds no later question."""
+        if self.differs:
+            self.sat.add_clause([-self.differs])
+            self.differs = 0
+
+    def _model(self, layout: Layout, assumptions: list[int]) -> int | None:
+        """The shaded cells of a model that is one network, cutting apart models that are not
+        until one is (None when none is left)."""
+        while self.sat.solve(assumptions=assumptions):
+            model = self.sat.get_model()
+            shaded = 0
+            for literal in model[: self.cells]:
+                if literal > 0:
+                    shaded |= 1 << (literal - 1)
+            parts = _parts(layout, shaded & layout.grid)  # the spare column's free variables are no cells
+            if len(parts) < 2:
+                return shaded & layout.grid
+            for i, part in enumerate(parts):
+                elsewhere = parts[1] if i == 0 else parts[0]
+                boundary = layout.spread(part) & ~part
+                self.sat.add_clause(
+                    [-((part & -part).bit_length()), -((elsewhere & -elsewhere).bit_length())]
+                    + [index + 1 for index in _members(boundary)]
+                )
+        return None
+
+    def _region(self, layout: Layout, region: int) -> tuple[int, dict[int, int], list[int]]:
+        """The region's activation literal, size literals and selectors (in Layout.options'
+        order), its clauses added on first use."""
+        own = layout.region_masks[region]
+        found = self.regions.get(own)
+        if found is not None:
+            return found
+        active = self._new_var()
+        by_size: dict[int, int] = {}
+        selectors: dict[int, list[int]] = {}
+        listed = []
+        for (mask, exit_a, exit_b), size in zip(layout.options[region], layout.block_sizes[region]):
+            selector = self._new_var()
+            listed.append(selector)
+            selectors.setdefault(size, []).append(selector)
+            if size not in by_size:
+                by_size[size] = self._new_var()
+            self.sat.add_clause([-selector, by_size[size]])
+            for index in _members(own):
+                self.sat.add_clause([-selector, index + 1 if mask >> index & 1 else -(index + 1)])
+            for exits in (exit_a, exit_b):
+                self.sat.add_clause([-selector] + [index + 1 for index in _members(exits)])
+        self.sat.add_clause([-active] + listed)
+        for size, of_size in selectors.items():
+            self.sat.add_clause([-by_size[size]] + of_size)
+        found = self.regions[own] = (active, by_size, listed)
+        return found
+
+    def _new_var(self) -> int:
+        self.next_var += 1
+        return self.next_var - 1
+
+
+def _parts(layout: Layout, shaded: int) -> list[int]:
+    """The shaded cells split into groups joined side by side, as masks."""
+    parts = []
+    while shaded:
+        part = layout.reach(shaded & -shaded, shaded)
+        parts.append(part)
+        shaded &= ~part
+    return parts

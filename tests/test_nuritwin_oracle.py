@@ -1,0 +1,75 @@
+"""The SAT oracle of Nuritwin's generator version 3: its yes/no answers are the counting search's,
+and its first answer is the one its order lists first, whichever SAT solver finds it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pipeline.puzzles.base import Budget
+from pipeline.puzzles.nuritwin import generate, oracle
+from pipeline.puzzles.nuritwin.generate_v2 import _block_sizes
+from pipeline.puzzles.nuritwin.solver import Layout
+
+MANY = 100_000  # more answers than any 6 x 6 layout here has: the search lists them all
+
+
+def layouts(count: int, size: int = 6):
+    """(layout, its regions, every answer as a mask) of the first `count` grown layouts with fewer
+    than MANY answers."""
+    rng = random.Random("oracle")
+    found = []
+    while len(found) < count:
+        labels = generate.grow_regions(size, size, rng)
+        if labels is None:
+            continue
+        layout = Layout(size, size, labels)
+        every = layout.answers((None,) * len(layout.region_masks), MANY, Budget())
+        if 0 < len(every) < MANY:
+            found.append((layout, labels, [layout.shaded(answer) for answer in every]))
+    return found
+
+
+LAYOUTS = layouts(8)
+
+
+@pytest.mark.parametrize("index", range(len(LAYOUTS)))
+def test_yes_no_answers_are_the_counting_searchs(index):
+    layout, labels, every = LAYOUTS[index]
+    asked = oracle.Oracle(layout.rows, layout.cols)
+    for shaded in every[:5]:
+        sizes = _block_sizes(labels, layout.answer(shaded))
+        with_sizes = [other for other in every if _block_sizes(labels, layout.answer(other)) == sizes]
+        assert asked.has_answer(layout, sizes, besides=shaded) == (len(with_sizes) > 1)
+        for region in range(len(sizes)):
+            without = sizes[:region] + (None,) + sizes[region + 1:]
+            expected = bool(layout.answers(without, 1, Budget(), other_than=(region, sizes[region])))
+            assert asked.has_answer(layout, without, other_than=(region, sizes[region])) == expected
+    assert asked.has_answer(layout, (None,) * len(layout.region_masks))
+    asked.close()
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "minisat22", "glucose4"])
+@pytest.mark.parametrize("index", range(len(LAYOUTS)))
+def test_the_first_answer_is_the_one_the_order_lists_first_with_any_solver(monkeypatch, solver, index):
+    monkeypatch.setattr(oracle, "SOLVER", solver)
+    layout, _, every = LAYOUTS[index]
+    rng = random.Random(f"order {index}")
+    regions = list(range(len(layout.region_masks)))
+    rng.shuffle(regions)
+    orders = [(region, rng.sample(range(len(layout.options[region])), len(layout.options[region]))) for region in regions]
+
+    def rank(shaded: int) -> list[int]:
+        return [
+            order.index(next(i for i, option in enumerate(layout.options[region]) if option[0] == shaded & layout.region_masks[region]))
+            for region, order in orders
+        ]
+
+    asked = oracle.Oracle(layout.rows, layout.cols)
+    assert asked.first_answer(layout, (None,) * len(regions), orders) == min(every, key=rank)
+    besides = every[0]
+    others = [shaded for shaded in every if shaded != besides]
+    expected = min(others, key=rank) if others else None
+    assert asked.first_answer(layout, (None,) * len(regions), orders, besides=besides) == expected
+    asked.close()
