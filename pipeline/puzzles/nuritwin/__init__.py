@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nuritwin import aim, generate, generate_v1, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, grade, model, proof, render, rules, solver
 from pipeline.puzzles.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -23,6 +23,12 @@ class NuritwinParams(Params):
 
 
 def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    if params.difficulty in around.AIMED:
+        return around.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
+    return _generate_v2(params, rng, budget)
+
+
+def _generate_v2(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
     if params.difficulty in aim.AIMED:
         return aim.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
@@ -37,12 +43,13 @@ def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="nuritwin", title="Nuritwin", version=2, how_to_play=rules.RULES, params=NuritwinParams,
+    name="nuritwin", title="Nuritwin", version=3, how_to_play=rules.RULES, params=NuritwinParams,
     generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
     cell_mm=render.CELL_MM, max_cell_mm=12.0,
-    # version 2 reshapes regions by the move that leaves fewest second answers (issue 17)
-    previous={1: _generate_v1},
+    # version 2 reshapes regions by the move that leaves fewest second answers (issue 17); version
+    # 3 builds easy and medium puzzles' regions around their answer (around.py, issue 13)
+    previous={1: _generate_v1, 2: _generate_v2},
 )

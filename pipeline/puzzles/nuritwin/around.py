@@ -125,44 +125,51 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
 def _build(grid: _Grid, rng: random.Random) -> tuple[Grid, Answer] | None:
     """Regions and one answer of them built together (step 1); None when a cell is left that no
     region can take."""
-    free, shaded = grid.full, 0
-    owns: list[int] = []
-    sizes: list[int] = []
-    while free:
-        first = free & -free
-        best = None
-        for attempt in range(8 * TRIES):
-            if attempt >= TRIES and best is not None:
-                break
-            grow = _path if rng.random() < PATH_SHARE else _blob
-            own = grow(grid, first, free, rng, rng.choice(TARGETS))
-            if own.bit_count() < MIN_CELLS:
-                continue
-            rest = free & ~own
-            if any(group.bit_count() < MIN_CELLS for group in grid.groups(rest)):
-                continue  # a pocket no region could fill
-            shape, offset = _shape(grid, own)
-            for size, way in _listing(shape, grid.width):
-                now = shaded | way << offset
-                if grid.squares(now):
-                    continue
-                parts = _parts(grid, now, rest)
-                if parts is None:
-                    continue
-                score = (_ways(shape, size), parts, rng.random())
-                if best is None or score < best[0]:
-                    best = (score, own, way << offset, size)
-        if best is None:
-            if not _join_neighbour(grid, first, free, shaded, owns, sizes):
-                return None
-            free &= ~first
-            continue
-        _, own, way, size = best
-        owns.append(own)
-        sizes.append(size)
-        shaded |= way
-        free &= ~own
+    state: _State | None = (grid.full, 0, (), ())
+    while state is not None and state[0]:
+        state = _place(grid, state, rng)
+    if state is None:
+        return None
+    _, shaded, owns, _ = state
     return _labels(grid, owns), _answer(grid, shaded)
+
+
+# (free cells, shaded cells, each region's cells, each region's block size)
+_State = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def _place(grid: _Grid, state: _State, rng: random.Random) -> _State | None:
+    """The state with the first free cell in a new region or, when none fits, in a neighbouring
+    one; None when it fits nowhere."""
+    free, shaded, owns, sizes = state
+    first = free & -free
+    best = None
+    for attempt in range(8 * TRIES):
+        if attempt >= TRIES and best is not None:
+            break
+        grow = _path if rng.random() < PATH_SHARE else _blob
+        own = grow(grid, first, free, rng, rng.choice(TARGETS))
+        if own.bit_count() < MIN_CELLS:
+            continue
+        rest = free & ~own
+        if any(group.bit_count() < MIN_CELLS for group in grid.groups(rest)):
+            continue  # a pocket no region could fill
+        shape, offset = _shape(grid, own)
+        for size, way in _listing(shape, grid.width):
+            now = shaded | way << offset
+            if grid.squares(now):
+                continue
+            parts = _parts(grid, now, rest)
+            if parts is None:
+                continue
+            score = (_ways(shape, size), parts, rng.random())
+            if best is None or score < best[0]:
+                best = (score, own, way << offset, size)
+    if best is not None:
+        _, own, way, size = best
+        return free & ~own, shaded | way, owns + (own,), sizes + (size,)
+    joined = _join_neighbour(grid, first, free, shaded, owns, sizes)
+    return None if joined is None else (free & ~first, shaded, joined, sizes)
 
 
 def _blob(grid: _Grid, first: int, free: int, rng: random.Random, target: int) -> int:
@@ -200,11 +207,12 @@ def _parts(grid: _Grid, shaded: int, free: int) -> int | None:
     return len(groups)
 
 
-def _join_neighbour(grid: _Grid, cell: int, free: int, shaded: int, owns: list[int], sizes: list[int]) -> bool:
-    """Put `cell`, unshaded, in the neighbouring region whose shape then lists fewest ways (the
-    smaller on a tie); False when none has room or the cell was a shaded group's last way out."""
+def _join_neighbour(grid: _Grid, cell: int, free: int, shaded: int, owns: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The regions with `cell`, unshaded, in the neighbouring one whose shape then lists fewest
+    ways (the smaller on a tie); None when none has room or the cell was a shaded group's last
+    way out."""
     if _parts(grid, shaded, free & ~cell) is None:
-        return False
+        return None
     near = grid.grow(cell)
     homes = []
     for region, own in enumerate(owns):
@@ -212,10 +220,9 @@ def _join_neighbour(grid: _Grid, cell: int, free: int, shaded: int, owns: list[i
             shape, _ = _shape(grid, own | cell)
             homes.append((_ways(shape, sizes[region]), own.bit_count(), region))
     if not homes:
-        return False
+        return None
     region = min(homes)[2]
-    owns[region] |= cell
-    return True
+    return owns[:region] + (owns[region] | cell,) + owns[region + 1:]
 
 
 def _shape(grid: _Grid, own: int) -> tuple[tuple[tuple[int, int], ...], int]:
