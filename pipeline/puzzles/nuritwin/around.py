@@ -44,7 +44,7 @@ from pipeline.puzzles.nuritwin.solver import shape_shadings
 
 AIMED = ("easy", "medium")
 MIN_CELLS, MAX_CELLS = plain.MIN_CELLS, plain.MAX_CELLS
-TARGETS = (4, 5, 5, 6, 7)  # cells a new region is grown towards
+TARGETS = (5, 5, 6, 7, 7)  # cells a new region is grown towards
 PATH_SHARE = 0.5  # share of new regions grown as paths rather than blobs
 TRIES = 6  # region shapes tried for each new region; up to eight times as many when none fits
 
@@ -64,20 +64,6 @@ class _Grid:
     def squares(self, shaded: int) -> int:
         w = self.width
         return shaded & shaded >> 1 & shaded >> w & shaded >> (w + 1) & self.corners
-
-    def flood(self, seed: int, within: int) -> int:
-        found = seed
-        while True:
-            grown = self.grow(found) & within
-            if grown == found:
-                return found
-            found = grown
-
-    def groups(self, mask: int):
-        while mask:
-            group = self.flood(mask & -mask, mask)
-            mask &= ~group
-            yield group
 
 
 def _bits(mask: int):
@@ -125,23 +111,23 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
 def _build(grid: _Grid, rng: random.Random) -> tuple[Grid, Answer] | None:
     """Regions and one answer of them built together (step 1); None when a cell is left that no
     region can take."""
-    state: _State | None = (grid.full, 0, (), ())
+    state: _State | None = (grid.full, 0, (), (), ())
     while state is not None and state[0]:
         state = _place(grid, state, rng)
     if state is None:
         return None
-    _, shaded, owns, _ = state
+    _, shaded, _, owns, _ = state
     return _labels(grid, owns), _answer(grid, shaded)
 
 
-# (free cells, shaded cells, each region's cells, each region's block size)
-_State = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+# (free cells, shaded cells, the shaded cells' groups, each region's cells, each region's block size)
+_State = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _place(grid: _Grid, state: _State, rng: random.Random) -> _State | None:
     """The state with the first free cell in a new region or, when none fits, in a neighbouring
     one; None when it fits nowhere."""
-    free, shaded, owns, sizes = state
+    free, shaded, groups, owns, sizes = state
     first = free & -free
     best = None
     for attempt in range(8 * TRIES):
@@ -152,24 +138,39 @@ def _place(grid: _Grid, state: _State, rng: random.Random) -> _State | None:
         if own.bit_count() < MIN_CELLS:
             continue
         rest = free & ~own
-        if any(group.bit_count() < MIN_CELLS for group in grid.groups(rest)):
-            continue  # a pocket no region could fill
+        if _leaves_pocket(grid, own, rest):
+            continue
         shape, offset = _shape(grid, own)
-        for size, way in _listing(shape, grid.width):
-            now = shaded | way << offset
-            if grid.squares(now):
+        listing = [(size, way, blocks) for size, way, blocks in _listing(shape, grid.width) if not grid.squares(shaded | way << offset)]
+        fitting = Counter(size for size, _, _ in listing)
+        for size, way, blocks in listing:
+            joined = _joined(grid, groups, [block << offset for block in blocks], rest)
+            if joined is None:
                 continue
-            parts = _parts(grid, now, rest)
-            if parts is None:
-                continue
-            score = (_ways(shape, size), parts, rng.random())
+            score = (fitting[size], len(joined), rng.random())
             if best is None or score < best[0]:
-                best = (score, own, way << offset, size)
+                best = (score, own, way << offset, joined, size)
     if best is not None:
-        _, own, way, size = best
-        return free & ~own, shaded | way, owns + (own,), sizes + (size,)
-    joined = _join_neighbour(grid, first, free, shaded, owns, sizes)
-    return None if joined is None else (free & ~first, shaded, joined, sizes)
+        _, own, way, joined, size = best
+        return free & ~own, shaded | way, joined, owns + (own,), sizes + (size,)
+    homes = _join_neighbour(grid, first, free, groups, owns, sizes)
+    return None if homes is None else (free & ~first, shaded, groups, homes, sizes)
+
+
+def _leaves_pocket(grid: _Grid, own: int, rest: int) -> bool:
+    """Whether taking `own` leaves free cells beside it in a group too small for a region. A group
+    under MIN_CELLS cells is reached whole within MIN_CELLS - 1 steps from any of its cells."""
+    seen = 0
+    for cell in _bits(grid.grow(own) & rest):
+        if cell & seen:
+            continue
+        group = cell
+        for _ in range(MIN_CELLS - 1):
+            group = grid.grow(group) & rest
+        if group.bit_count() < MIN_CELLS:
+            return True
+        seen |= group
+    return False
 
 
 def _blob(grid: _Grid, first: int, free: int, rng: random.Random, target: int) -> int:
@@ -198,20 +199,33 @@ def _path(grid: _Grid, first: int, free: int, rng: random.Random, target: int) -
     return own
 
 
-def _parts(grid: _Grid, shaded: int, free: int) -> int | None:
-    """How many groups the shaded cells make; None when one is sealed off from the rest (no free
-    cell beside it while there are others)."""
-    groups = list(grid.groups(shaded))
-    if len(groups) > 1 and any(not (grid.grow(group) & free) for group in groups):
+def _joined(grid: _Grid, groups: tuple[int, ...], blocks: list[int], free: int) -> tuple[int, ...] | None:
+    """The shaded cells' groups once `blocks` are shaded; None when one is sealed off from the
+    rest (no free cell beside it while there are others)."""
+    for block in blocks:
+        near = grid.grow(block)
+        merged = block
+        apart = []
+        for group in groups:
+            if group & near:
+                merged |= group
+            else:
+                apart.append(group)
+        groups = (*apart, merged)
+    if _sealed(grid, groups, free):
         return None
-    return len(groups)
+    return groups
 
 
-def _join_neighbour(grid: _Grid, cell: int, free: int, shaded: int, owns: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, ...] | None:
+def _sealed(grid: _Grid, groups: tuple[int, ...], free: int) -> bool:
+    return len(groups) > 1 and any(not (grid.grow(group) & free) for group in groups)
+
+
+def _join_neighbour(grid: _Grid, cell: int, free: int, groups: tuple[int, ...], owns: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, ...] | None:
     """The regions with `cell`, unshaded, in the neighbouring one whose shape then lists fewest
     ways (the smaller on a tie); None when none has room or the cell was a shaded group's last
     way out."""
-    if _parts(grid, shaded, free & ~cell) is None:
+    if _sealed(grid, groups, free & ~cell):
         return None
     near = grid.grow(cell)
     homes = []
@@ -235,11 +249,13 @@ def _shape(grid: _Grid, own: int) -> tuple[tuple[tuple[int, int], ...], int]:
 
 
 @cache
-def _listing(shape: tuple[tuple[int, int], ...], width: int) -> tuple[tuple[int, int], ...]:
-    """(block size, mask at the grid's width) of every shading the shape lists."""
-    return tuple(
-        (size, sum(1 << (r * width + c) for block in blocks for r, c in block)) for size, blocks in shape_shadings(shape)
-    )
+def _listing(shape: tuple[tuple[int, int], ...], width: int) -> tuple[tuple[int, int, tuple[int, int]], ...]:
+    """(block size, mask, each block's mask) at the grid's width of every shading the shape lists."""
+    listed = []
+    for size, blocks in shape_shadings(shape):
+        masks = tuple(sum(1 << (r * width + c) for r, c in block) for block in blocks)
+        listed.append((size, masks[0] | masks[1], masks))
+    return tuple(listed)
 
 
 @cache
