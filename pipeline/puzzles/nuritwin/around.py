@@ -46,7 +46,10 @@ AIMED = ("easy", "medium")
 MIN_CELLS, MAX_CELLS = plain.MIN_CELLS, plain.MAX_CELLS
 TARGETS = (5, 5, 6, 7, 7)  # cells a new region is grown towards
 PATH_SHARE = 0.5  # share of new regions grown as paths rather than blobs
-TRIES = 6  # region shapes tried for each new region; up to eight times as many when none fits
+# Region shapes tried for each new region, up to eight times as many when none fits. Against 6,
+# 24 made a 10x10 easy puzzle in a median 0.17 s against 0.44 s and a medium one in 0.13 s against
+# 0.29 s (16 codes each, interleaved); at 8x8, 16, 24 and 40 did as well as 6 within the noise.
+TRIES = 24
 
 
 class _Grid:
