@@ -1,10 +1,13 @@
 """Making an easy or medium Nuritwin by building the regions around an answer (generator version 3).
 
 1. Build regions and their shading together, region by region: each new region holds the first
-   free cell in reading order, its cells grown as a path or a compact blob, and of all its
-   shadings (two equal blocks, as listed for its shape) the one kept is of a block size its shape
-   lists fewest ways for, that shades no 2 x 2 and leaves no group of shaded cells sealed off. A
-   cell left with no region joins a neighbouring one, unshaded.
+   free cell in reading order, its cells grown as a path or a compact blob (TRIES shapes), and of
+   all their shadings (two equal blocks, as listed for the shape) the one kept is of the block size
+   with fewest shadings that fit the cells shaded so far (no 2 x 2 with them): the fewer a number
+   leaves, the sooner the techniques read the region. It must shade no 2 x 2 and seal no group of
+   shaded cells off; fewer groups break ties. A free cell no region can take joins a neighbouring
+   region, unshaded; a build where it cannot (a shaded group's last way out, or no room) is
+   dropped and another built.
 2. Reshape the regions until the built answer is their only one with every number given, as the
    plain generator does (generate.py's step 3).
 3. Number them as aim.py does: keep the layout only when the techniques of tiers up to the asked
@@ -13,21 +16,27 @@
 4. Re-check the answer against every rule and re-count from the printed puzzle (generate.py's
    `_confirmed`).
 
-Why around an answer: of the layouts the plain generator grows and draws, the easy techniques
+Why around an answer: on the layouts the plain generator grows and draws, the easy techniques
 decide 14 to 34 of 64 cells with every number printed (grade.py), since a region of six or seven
-cells with a number has many shadings. A region built as a path of 2n + 1 cells with blocks of n
-at its ends has one; a blob of four cells two or three. What was measured on the way (8x8, process
-time):
-- Building alone, then grading (no reshaping): every build had a second answer with every number
-  printed (36 of 36), so the techniques never finished one; reshaping is still needed.
-- Drawing the shading first (an induced tree, half the cells) and then cutting regions around it
-  failed to cover the shaded cells in 97% of 600 tries: each region must take two equal blocks,
-  and the last shaded cells were left with no partner. Building regions and shading together in
-  reading order covers the grid in about a third of the tries; the rest leave a cell that no
-  region can take without sealing off shaded cells, and are built again.
-- Regions as paths half of the time, against a fifth or four fifths: the median time to an easy
-  puzzle was 0.65 s against 2.0 s and 1.2 s (10 codes each, prototype). Capping the ways a region
-  may have (at most 4 or 6) left more builds stuck than it made easy.
+cells with a number has many shadings; aim.py took a median 3.0 s for an 8x8 easy puzzle and found
+none at 10x10 in 20 minutes. A path of 2n + 1 cells with blocks of n at its ends has one shading
+of that size. Measured (process time, 30 codes each, the plain make interleaved): 8x8 easy 0.10 s
+and medium 0.10 s against the plain make's 0.07 s; 10x10 easy 0.21 s and medium 0.18 s against
+0.52 s; 12x12 easy 0.49 s, medium 0.38 s. Search nodes (grade.effort) medians: 8x8 easy 76,
+medium 399, plain (hard or expert) 7,411; 10x10 easy 234, medium 1,072, plain 50,000 (the cap).
+
+Tried and dropped (8x8 unless said):
+- Building alone, without reshaping: every build had a second answer with every number printed
+  (36 of 36), so the techniques never finished one.
+- Drawing the shading first (an induced tree, half the cells) and cutting regions around it:
+  787 of 800 tries left shaded cells that no region could take as two equal blocks.
+- Scoring a shading by the ways its shape lists rather than those that fit: 10x10 easy 0.91 s
+  against 0.44 s (12 codes); by those that fit and seal nothing too: 0.55 s against 0.44 s.
+- Keeping two free cells beside every shaded group: 157 of 200 10x10 builds stuck against 165,
+  but 8x8 easy puzzles came at 0.79 s against 0.27 s (24 codes). Taking regions back when stuck
+  (up to 10): 116 stuck, but 19 ms a build against 8.
+- Regions grown towards 4-7 cells rather than 5-7: 10x10 easy 1.12 s against 0.92 s (12 codes);
+  paths for 30% or 70% of the regions rather than half: within the noise.
 """
 
 from __future__ import annotations
