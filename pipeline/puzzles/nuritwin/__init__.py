@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.nuritwin import aim, generate, generate_v1, generate_v2, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, proof, render, rules, solver
 from pipeline.puzzles.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -23,6 +23,8 @@ class NuritwinParams(Params):
 
 
 def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    if params.difficulty in around.AIMED:
+        return around.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
     if params.difficulty in aim.AIMED:
         return aim.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
@@ -50,6 +52,7 @@ PUZZLE_TYPE = PuzzleType(
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
     cell_mm=render.CELL_MM, max_cell_mm=12.0,
     # version 2 reshapes regions by the move that leaves fewest second answers; version 3 asks a
-    # SAT solver whether an answer is the only one (issue 17)
+    # SAT solver whether an answer is the only one (issue 17) and builds easy and medium puzzles'
+    # regions around their answer (around.py, issue 13)
     previous={1: _generate_v1, 2: _generate_v2},
 )

@@ -32,7 +32,8 @@ from pipeline.puzzles.nuritwin.grade import solves_within
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
 
 # The tiers this module aims at. Expert puzzles are what the plain generator mostly makes (65% at
-# 8x8, 81% at 10x10), and taking numbers away by trial costs more than counting.
+# 8x8, 81% at 10x10), and taking numbers away by trial costs more than counting. Version 3 makes
+# its easy and medium puzzles in around.py, on regions built for them; version 2 made all three here.
 AIMED = ("easy", "medium", "hard")
 
 
