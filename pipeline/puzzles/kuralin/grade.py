@@ -23,7 +23,13 @@ runs them):
 The effort measure (`effort`, taken apart from the grade) is `nodes`: the values a plain
 exhaustive search assigns to find every answer, the textbook search of a constraint problem
 (forward checking, most constrained variable first) reading each rule alone and combining
-nothing (see `search_nodes`).
+nothing (see `search_nodes`). Reading one rule alone is what the easy techniques do, so the
+search never guesses on an easy puzzle and costs it one node per cell and line; what the measure
+tells apart is how much guessing the other grades take. It replaced a search that enumerated
+loops in reading order and read a circle only once its last cell was decided: its nodes came from
+the loops, not the clues, and over 40 codes made for each grade easy and hard overlapped (8x8:
+12k [7k-21k] and 13k [8k-24k] nodes; 10x10: 69k [44k-114k] and 90k [60k-186k]) where this
+search needs 176 and 411 [317-646] (8x8), 280 and 1.2k [0.7k-2.4k] (10x10).
 
 This module imports only the Kuralin model: the grader shares no code with the type's solver.
 """
