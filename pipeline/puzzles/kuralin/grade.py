@@ -644,7 +644,7 @@ class _Exhaustive:
         if variable is None:
             self.answers += state.closed
             return
-        for value in (1, 2):
+        for value in (WHITE, BLACK):  # for a line: LINE, NO_LINE
             child = state.copy()
             forced: list[int] = []
             if self.assign(child, variable, value, forced) and self.settle(child, forced):
