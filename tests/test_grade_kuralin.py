@@ -7,6 +7,7 @@ side-by-side cells ("-" or "|" a line, "x" ruled out, "." open); circles are (ki
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -204,6 +205,34 @@ def test_the_search_count_stops_at_its_cap(monkeypatch):
     full = kuralin_grade.search_nodes(puzzle, Budget())
     monkeypatch.setattr(kuralin_grade, "SEARCH_NODES", 3)
     assert full > 3 and kuralin_grade.search_nodes(puzzle, Budget()) == 3
+
+
+@pytest.mark.parametrize("kept", [0, 3, 6])
+def test_the_effort_search_finds_every_answer_the_solver_finds(kept):
+    """The measure counts an exhaustive search: with circles dropped (9349, 399 and 15 answers),
+    it meets exactly the answers the type's solver lists."""
+    made = get_type("kuralin").make(5, "grade-3", Budget()).puzzle
+    puzzle = dataclasses.replace(made, circles=made.circles[:kept])
+    search = kuralin_grade._Exhaustive(Board.of(puzzle), Budget(steps=10**9))
+    search.run()
+    assert search.nodes < kuralin_grade.SEARCH_NODES
+    assert search.answers == len(get_type("kuralin").solve(puzzle, 10**6, Budget(steps=10**9)))
+
+
+def test_easy_puzzles_take_the_effort_search_no_guess_and_hard_ones_many():
+    """Issue 13's promise on a few fixed 8x8 codes: an easy puzzle costs the search one node per
+    variable (cells and lines: it never guesses), every hard one more, their median at least 1.5
+    times as much (2.3 times over 40 codes)."""
+    kuralin = get_type("kuralin")
+
+    def nodes(tier: str) -> list[int]:
+        params = kuralin.make_params(8, difficulty=tier)
+        return [kuralin_grade.search_nodes(kuralin.make(params, f"effort-{i}", Budget()).puzzle, Budget()) for i in range(1, 6)]
+
+    variables = 8 * 8 + 2 * 8 * 7
+    hard = nodes("hard")
+    assert nodes("easy") == [variables] * 5
+    assert min(hard) > variables and sorted(hard)[2] >= 1.5 * variables
 
 
 def test_a_rectangular_puzzle_is_graded():

@@ -20,9 +20,16 @@ runs them):
   supposition solved on with every technique but trials, as far as they go (one supposition at
   a time, never nested).
 
-The effort measure (`effort`, taken apart from the grade) is `nodes`: the choices a plain
-exhaustive search makes (each cell in reading order picks its lines right and down, checking
-degrees, circles and early loops, no deduction) to find every answer.
+The effort measure (`effort`, taken apart from the grade) is `nodes`: the values a plain
+exhaustive search assigns to find every answer, the textbook search of a constraint problem
+(forward checking, most constrained variable first) reading each rule alone and combining
+nothing (see `search_nodes`). Reading one rule alone is what the easy techniques do, so the
+search never guesses on an easy puzzle and costs it one node per cell and line; what the measure
+tells apart is how much guessing the other grades take. It replaced a search that enumerated
+loops in reading order and read a circle only once its last cell was decided: its nodes came from
+the loops, not the clues, and over 40 codes made for each grade easy and hard overlapped (8x8:
+12k [7k-21k] and 13k [8k-24k] nodes; 10x10: 69k [44k-114k] and 90k [60k-186k]) where this
+search needs 176 and 411 [317-646] (8x8), 280 and 1.2k [0.7k-2.4k] (10x10).
 
 This module imports only the Kuralin model: the grader shares no code with the type's solver.
 """
@@ -51,9 +58,9 @@ SHORT_TRIAL_ROUNDS = 3
 # and cost 1.6 times as much.
 CASE_ROUNDS = 3
 
-# The exhaustive count stops here. Over codes grade-1..grade-100 at 8x8 it needed a median of 20k
-# nodes (quartiles 10k-37k); four 10x10 codes needed 134k, 246k, 758k and 2.6M, at about 2 us a
-# node. The cap bounds a count at about half a second, so a 10x10 count often stops at it.
+# The exhaustive count stops here. Over codes effort-1..effort-40 made for each grade, 10x10
+# expert puzzles needed a median of 12k nodes (quartiles 4k-31k; 1 of 33 reached the cap) at
+# 4-5 us a node; a 10x10 keeping only 12 of its 31 circles reaches the cap in 3.2 s.
 SEARCH_NODES = 250_000
 
 
@@ -538,8 +545,8 @@ def solves_within(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> bool:
 
 
 def grade(puzzle: KuralinPuzzle, budget: Budget) -> Grade:
-    """The grade without its effort measure: the exhaustive count costs more than grading (at
-    10x10 it stops at its cap of 250k nodes in about 0.5 s), and verify grades every puzzle."""
+    """The grade without its effort measure: the exhaustive count can cost more than grading (up to
+    seconds at its cap of SEARCH_NODES), and verify grades every puzzle."""
     position, run = solve_with(puzzle, "expert", budget)
     finished = position.solved() and _one_loop(position)
     return grade_of(finished, run, {})
@@ -552,69 +559,222 @@ def effort(puzzle: KuralinPuzzle, budget: Budget) -> dict[str, float]:
 # --- effort, measured without the techniques ---------------------------------------------------
 
 
+class _Cap(Exception):
+    """The search reached SEARCH_NODES."""
+
+
 def search_nodes(puzzle: KuralinPuzzle, budget: Budget) -> int:
-    """The choices a plain exhaustive search makes to find every answer (at most SEARCH_NODES).
+    """The values a plain exhaustive search assigns to find every answer (at most SEARCH_NODES).
 
-    Cells in reading order each choose their lines right and down so that, with the lines from
-    the left and above, they have two lines or none; a line joining the two ends of one path
-    closes the loop, allowed only when no other path is open, and no line may follow it; a circle
-    is checked when its last cell is decided.
+    The textbook search of a constraint problem: forward checking with the most constrained
+    variable first (Haralick and Elliott, 1980). Its variables are each cell's colour and each
+    line; its constraints are the rules, each read alone: a cell is black with no lines or white
+    with two, a circle's balance, and one loop. Every value assigned is a node, whether chosen or
+    the only one left: after each, every other undecided variable of the cell's and the circles'
+    constraints loses the values that constraint alone no longer allows (nothing is combined,
+    nothing looked ahead); a line that closes a loop must hold every line and white cell so far,
+    and then every other line is off and every other cell black. Values left alone are assigned
+    first; otherwise the search branches on the undecided cell with the most decided variables
+    around it (its lines, and the cells of the circles touching it), the first in reading order
+    among equals, and once every cell has its colour on the first undecided line. Both values of
+    every branch are followed to the end, so the count does not depend on which answer is first.
+
+    A puzzle the search finishes without branching costs one node per variable (cells plus
+    lines); each guess a puzzle needs adds the nodes of the branches it opens.
     """
-    rows, cols = puzzle.rows, puzzle.cols
-    count = rows * cols
-    checks: list[list[tuple[tuple[int, ...], frozenset[int]]]] = [[] for _ in range(count)]
-    for cells, allowed in Board.of(puzzle).circles:
-        checks[max(cells)].append((cells, allowed))
-    nodes = 0
-    # state: cell index, lines into each cell from the left/above (per cell: count), path mates,
-    # open path count, closed flag
-    stack = [(0, [0] * count, {}, 0, False)]
-    while stack:
-        cell, degree, mate, paths, closed = stack.pop()
-        if cell == count:
-            continue
-        r, c = divmod(cell, cols)
-        for right, down in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            if (right and c == cols - 1) or (down and r == rows - 1):
-                continue
-            total = degree[cell] + right + down
-            if total not in (0, 2) or (closed and (right or down)):
-                continue
-            nodes += 1
-            budget.spend()
-            if nodes >= SEARCH_NODES:
-                return nodes
-            state = _extend(cell, cols, right, down, degree, mate, paths)
-            if state is None:
-                continue
-            new_degree, new_mate, new_paths, closes = state
-            if closes and new_paths:
-                continue
-            if not all(
-                sum(1 for x in cells if new_degree[x] == 0) in allowed
-                for cells, allowed in checks[cell]
-            ):
-                continue
-            stack.append((cell + 1, new_degree, new_mate, new_paths, closed or closes))
-    return nodes
+    search = _Exhaustive(Board.of(puzzle), budget)
+    try:
+        search.run()
+    except _Cap:
+        return SEARCH_NODES
+    return search.nodes
 
 
-def _extend(cell, cols, right, down, degree, mate, paths):
-    """The search state after `cell` draws its lines; None when a line would branch."""
-    new_degree = degree[:]
-    new_degree[cell] += right + down
-    new_mate = dict(mate)
-    closes = False
-    for on, other in ((right, cell + 1), (down, cell + cols)):
-        if not on:
-            continue
-        new_degree[other] += 1
-        a_end = new_mate.pop(cell, cell)
-        b_end = new_mate.pop(other, other)
-        if a_end == other:
-            closes = True
-            paths -= 1
-            continue
-        paths += (a_end == cell and b_end == other) - (a_end != cell and b_end != other)
-        new_mate[a_end], new_mate[b_end] = b_end, a_end
-    return new_degree, new_mate, paths, closes
+class _State:
+    """One node's knowledge: each variable's values left (cells first, then lines; a bit per
+    value) and whether it is assigned; the open paths of drawn lines, as each end's partner;
+    each cell's drawn lines; how many lines are drawn; whether the loop has closed."""
+
+    __slots__ = ("values", "assigned", "partner", "drawn", "lines", "closed")
+
+    def __init__(self, variables: int, cells: int):
+        self.values = bytearray([WHITE | BLACK] * variables)  # WHITE | BLACK == LINE | NO_LINE
+        self.assigned = bytearray(variables)
+        self.partner = [-1] * cells
+        self.drawn = bytearray(cells)
+        self.lines = 0
+        self.closed = False
+
+    def copy(self) -> "_State":
+        twin = _State.__new__(_State)
+        twin.values, twin.assigned = bytearray(self.values), bytearray(self.assigned)
+        twin.partner, twin.drawn = self.partner[:], bytearray(self.drawn)
+        twin.lines, twin.closed = self.lines, self.closed
+        return twin
+
+
+def _cell_allows(colours: int, drawn: int, free: int) -> bool:
+    """Whether a cell that may still take `colours`, with `drawn` lines and `free` undecided ones,
+    can be black with no lines or white with two."""
+    return bool((colours & BLACK and drawn == 0) or (colours & WHITE and drawn <= 2 <= drawn + free))
+
+
+class _Exhaustive:
+    """search_nodes' search: variables 0 .. cells-1 are colours (WHITE, BLACK), the rest lines
+    (LINE, NO_LINE)."""
+
+    def __init__(self, board: Board, budget: Budget):
+        self.board, self.budget = board, budget
+        self.cells = board.rows * board.cols
+        self.variables = self.cells + len(board.ends)
+        self.lines_of = tuple(tuple(self.cells + e for e in own) for own in board.lines_of)
+        self.nodes = 0
+        self.answers = 0
+
+    def run(self) -> None:
+        state = _State(self.variables, self.cells)
+        forced: list[int] = []
+        if all(self.check_cell(state, c, forced) for c in range(self.cells)) and all(
+            self.check_circle(state, k, forced) for k in range(len(self.board.circles))
+        ) and self.settle(state, forced):
+            self.branch(state)
+
+    def branch(self, state: _State) -> None:
+        variable = self.most_constrained(state)
+        if variable is None:
+            self.answers += state.closed
+            return
+        for value in (WHITE, BLACK):  # for a line: LINE, NO_LINE
+            child = state.copy()
+            forced: list[int] = []
+            if self.assign(child, variable, value, forced) and self.settle(child, forced):
+                self.branch(child)
+
+    def most_constrained(self, state: _State) -> int | None:
+        assigned, circles = state.assigned, self.board.circles
+        best, most = None, -1
+        for cell in range(self.cells):
+            if assigned[cell]:
+                continue
+            around = sum(assigned[v] for v in self.lines_of[cell])
+            around += sum(assigned[x] for k in self.board.circles_at[cell] for x in circles[k][0])
+            if around > most:
+                best, most = cell, around
+        if best is None:
+            best = next((v for v in range(self.cells, self.variables) if not assigned[v]), None)
+        return best
+
+    def settle(self, state: _State, forced: list[int]) -> bool:
+        """Assign each variable left with one value, in the order they were left so."""
+        for variable in forced:  # grows while it is read
+            if not state.assigned[variable] and not self.assign(state, variable, state.values[variable], forced):
+                return False
+        return True
+
+    def assign(self, state: _State, variable: int, value: int, forced: list[int]) -> bool:
+        self.nodes += 1
+        if self.nodes >= SEARCH_NODES:
+            raise _Cap
+        self.budget.spend()
+        state.values[variable] = value
+        state.assigned[variable] = 1
+        if variable < self.cells:
+            return self.check_cell(state, variable, forced) and all(
+                self.check_circle(state, k, forced) for k in self.board.circles_at[variable]
+            )
+        a, b = self.board.ends[variable - self.cells]
+        if value == LINE and not self.draw(state, a, b, forced):
+            return False
+        return self.check_cell(state, a, forced) and self.check_cell(state, b, forced)
+
+    def narrow(self, state: _State, variable: int, allowed: int, forced: list[int]) -> bool:
+        """Keep only the `allowed` values of an undecided variable; False when none is left."""
+        left = state.values[variable] & allowed
+        if left != state.values[variable]:
+            if not left:
+                return False
+            state.values[variable] = left
+            if left != WHITE | BLACK:
+                forced.append(variable)
+        return True
+
+    def check_cell(self, state: _State, cell: int, forced: list[int]) -> bool:
+        """The rule of one cell, given its assigned variables: each undecided one keeps the values
+        that still let the cell be black with no lines or white with two."""
+        values, assigned = state.values, state.assigned
+        colours = values[cell] if assigned[cell] else WHITE | BLACK
+        drawn = free = 0
+        for v in self.lines_of[cell]:
+            if assigned[v]:
+                drawn += values[v] == LINE
+            else:
+                free += 1
+        if not assigned[cell]:
+            allowed = (WHITE if _cell_allows(WHITE, drawn, free) else 0) | (BLACK if _cell_allows(BLACK, drawn, free) else 0)
+            if not self.narrow(state, cell, allowed, forced):
+                return False
+        for v in self.lines_of[cell]:
+            if not assigned[v]:
+                allowed = (LINE if _cell_allows(colours, drawn + 1, free - 1) else 0) | (
+                    NO_LINE if _cell_allows(colours, drawn, free - 1) else 0
+                )
+                if not self.narrow(state, v, allowed, forced):
+                    return False
+        return True
+
+    def check_circle(self, state: _State, index: int, forced: list[int]) -> bool:
+        """A circle's balance, given its assigned cells: each undecided cell keeps the colours
+        that still let some allowed number of its cells be black."""
+        cells, allowed = self.board.circles[index]
+        blacks = sum(state.assigned[x] and state.values[x] == BLACK for x in cells)
+        free = sum(not state.assigned[x] for x in cells)
+        can_black = any(blacks < n <= blacks + free for n in allowed)
+        can_white = any(blacks <= n < blacks + free for n in allowed)
+        colours = (BLACK if can_black else 0) | (WHITE if can_white else 0)
+        return all(self.narrow(state, x, colours, forced) for x in cells if not state.assigned[x])
+
+    def draw(self, state: _State, a: int, b: int, forced: list[int]) -> bool:
+        """A line a-b joins two paths into one, or closes a path into the loop."""
+        partner, drawn = state.partner, state.drawn
+        end_a = partner[a] if drawn[a] else a
+        end_b = partner[b] if drawn[b] else b
+        drawn[a] += 1
+        drawn[b] += 1
+        state.lines += 1
+        if end_a == b:
+            return self.close(state, a, forced)
+        partner[end_a], partner[end_b] = end_b, end_a
+        return True
+
+    def close(self, state: _State, start: int, forced: list[int]) -> bool:
+        """The one loop is drawn: it must hold every line and white cell so far, and every other
+        line is off and every other cell black."""
+        loop = self.loop_through(state, start)
+        if len(loop) != state.lines:
+            return False
+        state.closed = True
+        for cell in range(self.cells):
+            if cell not in loop:
+                if state.assigned[cell] and state.values[cell] == WHITE:
+                    return False
+                if not state.assigned[cell] and not self.narrow(state, cell, BLACK, forced):
+                    return False
+        return all(
+            self.narrow(state, v, NO_LINE, forced) for v in range(self.cells, self.variables) if not state.assigned[v]
+        )
+
+    def loop_through(self, state: _State, start: int) -> set[int]:
+        """The cells of the closed path of drawn lines through `start`."""
+        values, assigned, ends = state.values, state.assigned, self.board.ends
+        loop = {start}
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for v in self.lines_of[cell]:
+                if assigned[v] and values[v] == LINE:
+                    a, b = ends[v - self.cells]
+                    other = a + b - cell
+                    if other not in loop:
+                        loop.add(other)
+                        stack.append(other)
+        return loop
