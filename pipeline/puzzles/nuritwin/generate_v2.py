@@ -60,7 +60,6 @@ node counts, or keep its solver) and in telling sooner which 12 x 12 layouts wil
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
@@ -76,7 +75,7 @@ from pipeline.puzzles.nuritwin.model import (
     neighbours,
 )
 from pipeline.puzzles.nuritwin.rules import block_sizes, check
-from pipeline.puzzles.nuritwin.solver import Layout, shape_shadings
+from pipeline.puzzles.nuritwin.solver import Layout, shape_masks
 
 MIN_CELLS, MAX_CELLS = 4, 9
 GROW_TARGET = (4, 7)  # flood-fill target sizes; merging leftovers pushes the mean towards six cells
@@ -317,19 +316,8 @@ def _shadings(layout: Layout, own: int, parts: dict) -> list[tuple[int, int]]:
         left = min(c for _, c in cells)
         shape = tuple((r - top, c - left) for r, c in cells)
         offset = top * layout.width + left
-        found = parts[key] = [(size, mask << offset) for size, mask in _shape_masks(shape, layout.width)]
+        found = parts[key] = [(size, (first | second) << offset) for size, first, second in shape_masks(shape, layout.width)]
     return found
-
-
-@cache
-def _shape_masks(shape: tuple[Cell, ...], width: int) -> list[tuple[int, int]]:
-    """(block size, mask) of every listed shading of a shape at the grid's top left corner, in
-    rows of `width` bits: a region's are these shifted to its place. Half of reshaping's time
-    went to building each new region's masks cell by cell (cProfile, 60 codes at 8 x 8)."""
-    return [
-        (size, sum(1 << (r * width + c) for block in blocks for r, c in block))
-        for size, blocks in shape_shadings(shape)
-    ]
 
 
 def _twin_size(layout: Layout, shaded: int) -> int | None:
