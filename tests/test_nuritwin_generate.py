@@ -67,6 +67,24 @@ def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatc
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.check(puzzle, puzzle.answer) == []
 
 
+@pytest.mark.parametrize("size, limit", [(11, "DRAW_STEPS"), (12, "LONG_DRAW_STEPS")])
+def test_a_draw_visits_up_to_its_grid_sizes_limit_before_its_layout_is_dropped(size, limit, monkeypatch):
+    monkeypatch.setattr(generate, "DRAW_STEPS", 30)
+    monkeypatch.setattr(generate, "LONG_DRAW_STEPS", 60)
+    rng = random.Random("long draws")
+    spent = set()
+    for _ in range(40):
+        labels = generate.grow_regions(size, size, rng, generate.LARGE_GROW_TARGET)
+        if labels is None:
+            continue
+        budget = Budget()
+        try:
+            generate._draw(generate.Layout(size, size, labels), budget, rng)
+        except generate.LayoutDropped:
+            spent.add(budget.spent)
+    assert spent == {getattr(generate, limit) + 1}  # a run's last node, which finds its limit reached, counts too
+
+
 def test_small_puzzles_generate_quickly():
     """Generous bounds (the targets are 0.1 s and 0.5 s), in process time: catches a slowdown."""
     for size, bound in ((6, 0.3), (8, 1.5)):
