@@ -12,7 +12,7 @@ import pytest
 
 from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
-from pipeline.puzzles.nuritwin import generate
+from pipeline.puzzles.nuritwin import generate, generate_v2
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
 
 CODES = {6: ["harbour", "lantern", "2026-11-30"], 7: ["harbour", "lantern"], 8: ["harbour", "lantern"],
@@ -65,6 +65,24 @@ def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatc
     puzzle = result.puzzle
     assert result.stats["dropped_at_step_limit"] > 0
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.check(puzzle, puzzle.answer) == []
+
+
+@pytest.mark.parametrize("size, limit", [(11, "DRAW_STEPS"), (12, "LONG_DRAW_STEPS")])
+def test_a_draw_visits_up_to_its_grid_sizes_limit_before_its_layout_is_dropped(size, limit, monkeypatch):
+    monkeypatch.setattr(generate, "DRAW_STEPS", 30)
+    monkeypatch.setattr(generate, "LONG_DRAW_STEPS", 60)
+    rng = random.Random("long draws")
+    spent = set()
+    for _ in range(40):
+        labels = generate.grow_regions(size, size, rng, generate.LARGE_GROW_TARGET)
+        if labels is None:
+            continue
+        budget = Budget()
+        try:
+            generate._draw(generate.Layout(size, size, labels), budget, rng)
+        except generate.LayoutDropped:
+            spent.add(budget.spent)
+    assert spent == {getattr(generate, limit) + 1}  # a run's last node, which finds its limit reached, counts too
 
 
 def test_small_puzzles_generate_quickly():
@@ -127,6 +145,26 @@ def test_rivals_are_exactly_the_answers_that_differ_in_one_region(seed):
             in_one_region.add((differing.pop(), layout.shaded(other)))
     assert listed and listed == in_one_region
     assert all(NURITWIN.check(puzzle, layout.answer(trial)) == [] for _, trial in listed)
+
+
+@pytest.mark.parametrize("seed", ["joins-1", "joins-2", "joins-3"])
+def test_joining_the_groups_outside_a_region_is_making_one_network(seed):
+    labels, answer, parts, _ = drawn(8, 8, seed)
+    layout = generate.Layout(8, 8, labels, parts)
+    shaded = layout.shaded(answer)
+    joined = apart = 0
+    for own in layout.region_masks:
+        rest = shaded & ~own
+        groups = generate_v2._groups(layout, rest)
+        assert sum(groups) == rest and all(layout.reach(group & -group, group) == group for group in groups)
+        for _, first, second in generate_v2._shadings(layout, own, parts):
+            trial = rest | first | second
+            if not layout.has_square(trial):
+                network = layout.is_network(trial)
+                assert generate_v2._joins(groups, layout.spread(first), layout.spread(second)) == network
+                joined += network
+                apart += not network
+    assert joined and apart
 
 
 @pytest.mark.parametrize("seed", ["reshape-1", "reshape-2", "reshape-3"])

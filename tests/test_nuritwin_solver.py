@@ -13,7 +13,7 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
 from pipeline.puzzles.nuritwin.proof import _Encoding, twin_shadings
-from pipeline.puzzles.nuritwin.solver import Layout, shape_shadings
+from pipeline.puzzles.nuritwin.solver import Layout, shape_masks, shape_shadings
 
 SHAPES = [(4, 4), (3, 5), (4, 5), (5, 4)]
 
@@ -113,6 +113,23 @@ def test_listed_shadings_of_small_regions():
         (((0, 1),), ((0, 3),)),
     ]
     assert [blocks for _, blocks in shape_shadings(SQUARE)] == [(((0, 0),), ((1, 1),)), (((0, 1),), ((1, 0),))]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_shape_masks_are_the_listed_shadings_as_masks(seed):
+    rng = random.Random(seed)
+    for _ in range(100):
+        shape = {(0, 0)}
+        size = rng.randint(4, 9)
+        while len(shape) < size:
+            r, c = rng.choice(sorted(shape))
+            shape.add(rng.choice([(r + 1, c), (r, c + 1), (r - 1, c), (r, c - 1)]))
+        top, left = min(r for r, _ in shape), min(c for _, c in shape)
+        shape = tuple(sorted((r - top, c - left) for r, c in shape))
+        width = max(c for _, c in shape) + 2 + rng.randint(0, 4)
+        assert shape_masks(shape, width) == tuple(
+            (size, *(sum(1 << (r * width + c) for r, c in block) for block in blocks)) for size, blocks in shape_shadings(shape)
+        )
 
 
 def test_a_search_that_reaches_its_step_limit_says_so():

@@ -27,7 +27,38 @@ against 131 ms; 10 x 10, 100 codes, median 0.30 s against 0.65 s, p90 0.79 s aga
 12 x 12, 60 codes, median 2.2 s against 7.8 s, p90 11.3 s against 29.7 s. Larger regions print
 more numbers (means at 10 x 10: 4.7 against 4.0; at 12 x 12: 7.4 against 5.9).
 
+Issue 17 made the same puzzles cheaper (every change keeps what a code makes, in versions 1 and 2
+too): a new region shape's shadings are listed as masks by pairing its joined blocks
+(solver.shape_masks), and Layout shifts them into place instead of building them cell by cell; a
+rival is checked for one network by the groups the answer falls into outside its region
+(generate_v2._joins) instead of a flood fill; an attempt's SAT solver is made at its first
+question (most attempts never ask one). Bench, process time, 100 codes, base and these in the
+same minutes: 8 x 8 median 43 ms against 46 and 48 ms, p90 100 ms against 112 ms; 10 x 10 median
+0.20 s against 0.24 s and 0.22 s, p90 0.53-0.55 s against 0.59-0.65 s.
+
 Tried and dropped (process time, interleaved with the kept version on the same codes):
+- asking a short search (10, 50 or 200 nodes) before the oracle whether a number can go: removing
+  numbers took 0.82, 1.03 and 1.25 s against 0.59 s (100 codes at 8 x 8, the same puzzles);
+- giving each new oracle the network cuts learnt by earlier ones (they hold for any regions), up
+  to 500, 3,000 or 20,000: fewer rounds of cuts (8,463, 7,223, 6,156 against 8,959 solver calls)
+  but 5.89, 6.78 and 9.16 s against 5.76 s in all (100 codes at 8 x 8);
+- growing the regions again while they hold more than one four-cell region, or any: 66% of
+  layouts with none have an answer against 37% of all (300 at 8 x 8), yet making took a mean 64
+  and 70 ms against 61 ms (100 codes): the layouts kept are harder to make unique;
+- a search that splits a region's shadings in two by a cell instead of trying each in turn: the
+  final counts of 40 puzzles at 10 x 10 visited 70,330 nodes against 106,310 but took 2.4 s
+  against 2.1 s (12 x 12, 10 puzzles: 1.60 s against 1.41 s); weighting settled neighbours 1
+  rather than 2 when choosing the region to branch on: the same final counts took 1.85 s against
+  2.11 s at 10 x 10 but 1.74 s against 1.56 s at 12 x 12;
+- DRAWS_PER_LAYOUT 5, 10 or 40 and RESTART_STEPS 25 or 100 at 8 x 8 (100 codes: means 60, 61,
+  61, 66 and 57 ms against 58 ms), DRAW_STEPS 250 or 1,000 and COUNT_STEPS 10,000 at 12 x 12 (30
+  codes: means 4.3, 3.1 and 3.2 s against 3.2 s): within the noise or worse;
+- putting numbers back when the final count reaches COUNT_STEPS: the 12 x 12 layouts seen doing
+  so (2) needed 41,338 nodes and over 60,000 with every number given;
+- a SAT question whether a new layout has any answer before drawing: 4.3 ms a layout at 8 x 8
+  (300 layouts), more than the draws it would spare (66 of 85 layouts dropped at DRAW_STEPS had
+  no answer; one search without restarts proves that in a median 470 nodes, past the restarts'
+  runs); without the network (one solver call) every layout had an answer.
 - drawing by the oracle (each region in a shuffled order given the first shading, in a shuffled
   order, that some answer has): a fresh solver needs 46, 76 and 230 rounds of network cuts per
   layout at 8, 10 and 12 (6.5, 23 and 70 ms), dearer than the search's draws, dropped ones too;
@@ -43,14 +74,17 @@ Tried and dropped (process time, interleaved with the kept version on the same c
 - DRAW_STEPS 300 or 1,000 instead of 500 at 10 x 10 (30 codes: median 0.37 s and 0.33 s against
   0.29 s).
 
-Where version 3's time goes (process time per step, on a busy machine; 8 x 8: 60 codes, 10 x 10:
-30, 12 x 12: 8): at 8 x 8 reshaping 32% (its oracle questions about 5%), drawing 34% (half of it
-draws that reach DRAW_STEPS), the final count 14%, removing numbers 8%; at 10 x 10 the final
-count 27%, reshaping 25%, drawing 33% (20% dropped), removing numbers 6%; at 12 x 12 draws that
-reach DRAW_STEPS 32%, final counts that reach COUNT_STEPS 29% (2.4 a puzzle: the oracle removes
-numbers down to one answer, and the search cannot always prove that one within its limit, so the
-layout is dropped), reshaping 13%, removing numbers 5%. The search's nodes (solver.py) are most
-of every step but the oracle's.
+Where version 3's time goes (process time per step, 100 codes at 8 x 8, after issue 17's
+speed-ups): draws that reach DRAW_STEPS 19%, reshapings that give up 18% (4.4 a puzzle), the final
+count 14%, draws that find an answer 13%, the reshaping that succeeds 12%, removing numbers 11%
+(nearly all the oracle), growing regions 4%; building Layouts about 9% across these steps. At 10 x
+10 (py-spy over 40 codes) the search's nodes are half the time (draws 30%, the final count 20%),
+reshaping 27% (listing rivals 16%), the oracle 12%. At 12 x 12 (before issue 17, 8 codes) draws
+that reach DRAW_STEPS took 32% and final counts that reach COUNT_STEPS 29% (2.4 a puzzle: the
+oracle removes numbers down to one answer, and the search cannot always prove that one within its
+limit, so the layout is dropped). The search's nodes (solver.py) are most of every step but the
+oracle's, and its narrowing is already measured piece by piece (solver.py): the next gains need
+a search that proves no answer or one answer in fewer nodes.
 """
 
 from __future__ import annotations
@@ -83,6 +117,14 @@ DRAWS_PER_LAYOUT = 20
 RESTART_STEPS = 50  # nodes in the shortest run of a draw; runs grow as 1, 1, 2, 1, 1, 2, 4, ... times this
 DRAW_STEPS = 500  # nodes all runs of one draw may visit before its layout is dropped
 COUNT_STEPS = 20_000  # nodes one count may visit before its layout is dropped
+# From 144 cells (12 x 12) a draw may visit LONG_DRAW_STEPS nodes. There three in four first draws
+# reached 500 (169 of 234, 6 codes) though seven in ten grown layouts have an answer (54 of 80, by
+# the oracle). Over 30 codes the mean was 2.3 s with 2,000 against 2.7 s with 500, p90 4.9 s
+# against 7.7 s, median 2.0 s against 1.8 s (1,000: mean 2.9 s; 4,000: 2.5 s). Bench, 60 codes, same
+# minutes: median 1.69 s and 1.66 s against 1.64 s, p90 5.1 s and 5.1 s against 7.9 s, attempts a
+# puzzle 24 against 100.
+LONG_DRAWS = 144
+LONG_DRAW_STEPS = 2_000
 # From 100 cells (10 x 10) up, regions grow towards 5 to 8 cells. Three in four layouts grown
 # towards 4 to 7 cells have no answer at all (by the oracle, 80 layouts each: 19 of 80 had one at
 # 10 x 10 against 46 with 5 to 8, 66 with 6 to 9), and their draws run to DRAW_STEPS. At 12 x 12
@@ -102,7 +144,21 @@ class Parts(dict):
 
     def __init__(self, rows: int, cols: int):
         super().__init__()
-        self.oracle = Oracle(rows, cols)
+        self.rows, self.cols = rows, cols
+        self._oracle: Oracle | None = None
+
+    @property
+    def oracle(self) -> Oracle:
+        """The attempt's SAT oracle, made at its first question: most attempts end before any (at
+        10 x 10, making solvers never asked took 4% of the time, py-spy over 40 codes)."""
+        if self._oracle is None:
+            self._oracle = Oracle(self.rows, self.cols)
+        return self._oracle
+
+    def close(self) -> None:
+        """Free the oracle's solver, if one was made."""
+        if self._oracle is not None:
+            self._oracle.close()
 
 
 # (regions, drawn answer, parts, budget, rng) -> (reshaped regions, their one answer, the
@@ -171,17 +227,18 @@ def _attempt(
                     return _confirmed(puzzle, budget), reshaping
         return None
     finally:
-        parts.oracle.close()
+        parts.close()
 
 
 def _draw(layout: Layout, budget: Budget, rng: random.Random) -> Answer | None:
     """A random answer of the layout, with no block size given; None when it has none.
 
     Short runs in fresh shuffled orders; a run that ends without reaching its limit has searched
-    everything, so no answer exists. Raises LayoutDropped when all runs together reach DRAW_STEPS.
+    everything, so no answer exists. Raises LayoutDropped when all runs together reach DRAW_STEPS
+    (LONG_DRAW_STEPS on large grids).
     """
     unknown = (None,) * len(layout.region_masks)
-    left = DRAW_STEPS
+    left = LONG_DRAW_STEPS if layout.rows * layout.cols >= LONG_DRAWS else DRAW_STEPS
     for factor in _luby():
         run = budget.child(min(left, RESTART_STEPS * factor))
         try:

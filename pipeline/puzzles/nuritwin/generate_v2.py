@@ -60,7 +60,6 @@ node counts, or keep its solver) and in telling sooner which 12 x 12 layouts wil
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
@@ -76,7 +75,7 @@ from pipeline.puzzles.nuritwin.model import (
     neighbours,
 )
 from pipeline.puzzles.nuritwin.rules import block_sizes, check
-from pipeline.puzzles.nuritwin.solver import Layout, shape_shadings
+from pipeline.puzzles.nuritwin.solver import Layout, shape_masks
 
 MIN_CELLS, MAX_CELLS = 4, 9
 GROW_TARGET = (4, 7)  # flood-fill target sizes; merging leftovers pushes the mean towards six cells
@@ -293,23 +292,49 @@ def _rivals(layout: Layout, own: int, shaded: int, parts: dict) -> list[int]:
     """The shadings of the whole grid that differ from `shaded` in this region alone and obey every
     rule with its block size: the region's other shadings of that size that, put in its place,
     still make one network with no shaded 2 x 2. Cheap to list, and a move changes them in two
-    regions only, so they are kept per attempt."""
+    regions only, so they are kept per attempt.
+
+    The network is read from the groups the shaded cells outside the region fall into (see
+    `_joins`) rather than by a flood fill per shading: listing rivals took 1.1 s against 1.4 s over
+    30 codes at 10 x 10 (the same rivals)."""
     key = ("rivals", own, shaded)
     found = parts.get(key)
     if found is None:
         size = _twin_size(layout, shaded & own)
         rest = shaded & ~own
-        found = parts[key] = [
-            rest | mask
-            for option_size, mask in _shadings(layout, own, parts)
-            if option_size == size and rest | mask != shaded and layout.is_network(rest | mask)
-        ]
+        groups = _groups(layout, rest)
+        found = parts[key] = []
+        for option_size, first, second in _shadings(layout, own, parts):
+            if option_size == size:
+                trial = rest | first | second
+                if trial != shaded and not layout.has_square(trial) and _joins(groups, layout.spread(first), layout.spread(second)):
+                    found.append(trial)
     return found
 
 
-def _shadings(layout: Layout, own: int, parts: dict) -> list[tuple[int, int]]:
-    """(block size, mask) of every listed shading of the region `own`, kept per attempt."""
-    key = ("masks", own)
+def _groups(layout: Layout, cells: int) -> list[int]:
+    """The groups `cells` fall into, each joined side by side."""
+    groups = []
+    while cells:
+        group = layout.reach(cells & -cells, cells)
+        groups.append(group)
+        cells ^= group
+    return groups
+
+
+def _joins(groups: list[int], near_first: int, near_second: int) -> bool:
+    """Whether two blocks that do not touch, beside the cells `near_first` and `near_second`, join
+    `groups` (which do not touch each other) into one network: every group must be beside a
+    block, and some group beside both, since the blocks can join only through the groups."""
+    return all(group & (near_first | near_second) for group in groups) and any(
+        group & near_first and group & near_second for group in groups
+    )
+
+
+def _shadings(layout: Layout, own: int, parts: dict) -> list[tuple[int, int, int]]:
+    """(block size, first block, second block) of every listed shading of the region `own`, as
+    masks, kept per attempt."""
+    key = ("blocks", own)
     found = parts.get(key)
     if found is None:
         cells = [divmod(index, layout.width) for index in range(own.bit_length()) if own >> index & 1]
@@ -317,19 +342,8 @@ def _shadings(layout: Layout, own: int, parts: dict) -> list[tuple[int, int]]:
         left = min(c for _, c in cells)
         shape = tuple((r - top, c - left) for r, c in cells)
         offset = top * layout.width + left
-        found = parts[key] = [(size, mask << offset) for size, mask in _shape_masks(shape, layout.width)]
+        found = parts[key] = [(size, first << offset, second << offset) for size, first, second in shape_masks(shape, layout.width)]
     return found
-
-
-@cache
-def _shape_masks(shape: tuple[Cell, ...], width: int) -> list[tuple[int, int]]:
-    """(block size, mask) of every listed shading of a shape at the grid's top left corner, in
-    rows of `width` bits: a region's are these shifted to its place. Half of reshaping's time
-    went to building each new region's masks cell by cell (cProfile, 60 codes at 8 x 8)."""
-    return [
-        (size, sum(1 << (r * width + c) for block in blocks for r, c in block))
-        for size, blocks in shape_shadings(shape)
-    ]
 
 
 def _twin_size(layout: Layout, shaded: int) -> int | None:

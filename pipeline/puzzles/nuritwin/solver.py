@@ -81,6 +81,49 @@ def shape_shadings(shape: tuple[Cell, ...]) -> tuple[tuple[int, tuple[tuple[Cell
     return tuple(listed)
 
 
+@cache
+def shape_masks(shape: tuple[Cell, ...], width: int) -> tuple[tuple[int, int, int], ...]:
+    """(block size, first block, second block) of every listed shading of a shape at the grid's
+    top left corner, as masks in rows of `width` bits: a region's are these shifted to its place.
+
+    The same shadings in the same order as shape_shadings when the shape's cells are in reading
+    order, as Layout lists them, but found by pairing the shape's joined blocks of each size: this
+    took 0.15 s against 0.34 s by listing the shadings as cells and turning them into masks (2,000
+    shapes of 4 to 9 cells), and new shapes are met all the time (7% of 8 x 8's time went to
+    listing them, py-spy over 100 codes).
+    """
+    cells = sum(1 << (r * width + c) for r, c in shape)
+    listed = []
+    for size, blocks in enumerate(_joined_blocks(cells, width, len(shape) // 2), start=1):
+        blocks.sort(key=lambda block: block & -block)  # so `first` below holds the pair's lowest cell
+        found = []
+        for i, first in enumerate(blocks):
+            beside = first | first << 1 | first >> 1 | first << width | first >> width
+            for second in blocks[i + 1:]:
+                if beside & second:
+                    continue  # overlapping or touching: not two blocks
+                shaded = first | second
+                pairs = shaded & shaded >> 1
+                if not pairs & pairs >> width:  # no shaded 2 x 2
+                    found.append((tuple(_members(shaded)), first, second))
+        found.sort()  # the order in which itertools.combinations chooses the cells
+        listed.extend((size, first, second) for _, first, second in found)
+    return tuple(listed)
+
+
+def _joined_blocks(cells: int, width: int, largest: int) -> list[list[int]]:
+    """The joined sets of 1, 2, ... `largest` of `cells` (rows of `width` bits), as masks, by size."""
+    by_size = [[1 << index for index in _members(cells)]]
+    while len(by_size) < largest:
+        grown = set()
+        for block in by_size[-1]:
+            beside = (block << 1 | block >> 1 | block << width | block >> width) & cells & ~block
+            for index in _members(beside):
+                grown.add(block | 1 << index)
+        by_size.append(list(grown))
+    return by_size
+
+
 def _flood(seed: int, allowed: int, width: int) -> int:
     """The cells of `allowed` joined side by side to `seed`, in rows of `width` bits."""
     grown = seed
@@ -228,13 +271,14 @@ class Layout:
         top = min(r for r, _ in cells)
         left = min(c for _, c in cells)
         shape = tuple((r - top, c - left) for r, c in cells)
+        offset = top * self.width + left
         outside = self.grid & ~own
         options, sizes = [], []
-        for size, blocks in shape_shadings(shape):
-            masks = [self.mask((r + top, c + left) for r, c in block) for block in blocks]
-            exits = [self.spread(m) & outside for m in masks]
-            if all(exits):
-                options.append((masks[0] | masks[1], exits[0], exits[1]))
+        for size, first, second in shape_masks(shape, self.width):
+            first, second = first << offset, second << offset
+            exit_a, exit_b = self.spread(first) & outside, self.spread(second) & outside
+            if exit_a and exit_b:
+                options.append((first | second, exit_a, exit_b))
                 sizes.append(size)
         return options, sizes
 
