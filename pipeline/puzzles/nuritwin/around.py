@@ -50,7 +50,7 @@ from pipeline.puzzles.nuritwin import aim
 from pipeline.puzzles.nuritwin import generate as plain
 from pipeline.puzzles.nuritwin.generate_v2 import MAX_CELLS, MIN_CELLS
 from pipeline.puzzles.nuritwin.model import Answer, Grid, canonical_labels
-from pipeline.puzzles.nuritwin.solver import shape_shadings
+from pipeline.puzzles.nuritwin.solver import shape_masks, shape_shadings
 
 AIMED = ("easy", "medium")
 TARGETS = (5, 5, 6, 7, 7)  # cells a new region is grown towards
@@ -97,11 +97,14 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
         if built is None:
             stuck += 1
             continue
+        parts = plain.Parts(rows, cols)
         try:
-            reshaped = plain._reshape_until_unique(*built, plain.Parts(rows, cols), budget, rng)
+            reshaped = plain._reshape_until_unique(*built, parts, budget, rng)
         except plain.LayoutDropped:
             dropped += 1
             continue
+        finally:
+            parts.close()
         if reshaped is None:
             continue
         labels, answer, reshaping = reshaped
@@ -153,7 +156,11 @@ def _place(grid: _Grid, state: _State, rng: random.Random) -> _State | None:
         if _leaves_pocket(grid, own, rest):
             continue
         shape, offset = _shape(grid, own)
-        listing = [(size, way, blocks) for size, way, blocks in _listing(shape, grid.width) if not grid.squares(shaded | way << offset)]
+        listing = [
+            (size, first | second, (first, second))
+            for size, first, second in shape_masks(shape, grid.width)
+            if not grid.squares(shaded | (first | second) << offset)
+        ]
         fitting = Counter(size for size, _, _ in listing)
         for size, way, blocks in listing:
             joined = _joined(grid, groups, [block << offset for block in blocks], rest)
@@ -258,16 +265,6 @@ def _shape(grid: _Grid, own: int) -> tuple[tuple[tuple[int, int], ...], int]:
     top = min(r for r, _ in cells)
     left = min(c for _, c in cells)
     return tuple((r - top, c - left) for r, c in cells), top * grid.width + left
-
-
-@cache
-def _listing(shape: tuple[tuple[int, int], ...], width: int) -> tuple[tuple[int, int, tuple[int, int]], ...]:
-    """(block size, mask, each block's mask) at the grid's width of every shading the shape lists."""
-    listed = []
-    for size, blocks in shape_shadings(shape):
-        masks = tuple(sum(1 << (r * width + c) for r, c in block) for block in blocks)
-        listed.append((size, masks[0] | masks[1], masks))
-    return tuple(listed)
 
 
 @cache
