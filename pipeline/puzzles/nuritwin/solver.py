@@ -675,7 +675,7 @@ class _Search:
         branch is settled at once: counting the printed puzzles of 40 codes at 10 x 10 took 3,043
         nodes against 117,714 (42,588 steps with the branches looked at).
         """
-        ranked = heapq.nsmallest(self.look, self._open(domains))
+        ranked = heapq.nsmallest(self.look, self._open(domains))  # those _pick would choose first
         best_region, best = -1, -1
         for _, region in ranked:
             live = 0
@@ -689,9 +689,18 @@ class _Search:
                 best_region, best = region, live
         return best_region, best
 
+    def _pick(self, domains: list[int]) -> int | None:
+        """The open region with fewest shadings left, relative to how many settled regions it
+        touches (the first such in region order). None when every region is settled."""
+        return min(self._open(domains), default=(None, None))[1]
+
     def _open(self, domains: list[int]):
         """(score, region) of every open region: its shadings left, relative to how many settled
-        regions it touches (see _pick)."""
+        regions it touches.
+
+        Regions beside settled ones first keep the search near what is known, where the network's
+        reach and the 2 x 2 rule cut soonest.
+        """
         settled = 0
         for region, domain in enumerate(domains):
             if not domain & (domain - 1):
@@ -699,21 +708,3 @@ class _Search:
         for region, (domain, adjacent) in enumerate(zip(domains, self.layout.adjacent)):
             if not settled >> region & 1:
                 yield domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count()), region
-
-    def _pick(self, domains: list[int]) -> int | None:
-        """The open region with fewest shadings left, relative to how many settled regions it touches.
-
-        Regions beside settled ones first keep the search near what is known, where the network's
-        reach and the 2 x 2 rule cut soonest. None when every region is settled.
-        """
-        settled = 0
-        for region, domain in enumerate(domains):
-            if not domain & (domain - 1):
-                settled |= 1 << region
-        best, pick = None, None
-        for region, (domain, adjacent) in enumerate(zip(domains, self.layout.adjacent)):
-            if not settled >> region & 1:
-                score = domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count())
-                if best is None or score < best:
-                    best, pick = score, region
-        return pick
