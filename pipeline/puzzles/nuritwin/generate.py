@@ -101,18 +101,21 @@ Tried and dropped (process time, interleaved with the kept version on the same c
   median x0.77, x0.99 and x0.94, mean x0.80, x0.99 and x1.05).
 - drawing again on the regions a failed reshaping left, rather than on the regions as grown:
   8 x 8, 100 codes, median x1.07, mean x1.27.
+- letting the look-ahead count also drop the dead branches of the other regions it looked at,
+  narrowing that state afresh: the same printed puzzles' counts took 1.05 s against 1.20 s at
+  10 x 10 (40), 1.38 s against 1.32 s at 12 x 12 (12) and 0.42 s against 0.45 s at 8 x 8 (80).
 
-Where version 3's time goes (process time per step, 100 codes at 8 x 8, after issue 17's
-speed-ups; version 4 spends the same at 8 x 8): draws that reach DRAW_STEPS 19%, reshapings that give up 18% (4.4 a puzzle), the final
-count 14%, draws that find an answer 13%, the reshaping that succeeds 12%, removing numbers 11%
-(nearly all the oracle), growing regions 4%; building Layouts about 9% across these steps. At 10 x
-10 (py-spy over 40 codes) the search's nodes are half the time (draws 30%, the final count 20%),
-reshaping 27% (listing rivals 16%), the oracle 12%. At 12 x 12 (before issue 17, 8 codes) draws
-that reach DRAW_STEPS took 32% and final counts that reach COUNT_STEPS 29% (2.4 a puzzle: the
-oracle removes numbers down to one answer, and the search cannot always prove that one within its
-limit, so the layout is dropped). The search's nodes (solver.py) are most of every step but the
-oracle's, and its narrowing is already measured piece by piece (solver.py): the next gains need
-a search that proves no answer or one answer in fewer nodes.
+Where version 4's time goes (process time per step). At 8 x 8 (100 codes, as version 3): draws
+that reach DRAW_STEPS 19%, reshapings that give up 18% (4.4 a puzzle), the final count 14%, draws
+that find an answer 13%, the reshaping that succeeds 12%, removing numbers 11% (nearly all the
+oracle), growing regions 4%; building Layouts about 9% across these steps. At 10 x 10 (40 codes):
+draws 34% (8.3 find an answer, 3.7 reach DRAW_STEPS: 60% of the draws' nodes), reshaping 26%
+(8.3 a puzzle, one succeeds; listing rivals half of it), the final count 20%, removing numbers
+and growing the rest. At 12 x 12 (12 codes): draws 52% (43 find an answer, 10 reach
+LONG_DRAW_STEPS), reshaping 22% (43 a puzzle: one in 40 succeeds, half of those that fail reach 40
+moves), the final count 18% (1.2 a puzzle, 0.2 reach COUNT_STEPS against 0.5 in version 3). The
+search's nodes (solver.py) are most of every step but the oracle's; the next gains need draws that
+tell sooner whether a layout has an answer, and reshaping that fails less often.
 """
 
 from __future__ import annotations
