@@ -13,7 +13,7 @@ from pipeline.puzzles.base import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
 from pipeline.puzzles.nuritwin.proof import _Encoding, twin_shadings
-from pipeline.puzzles.nuritwin.solver import Layout, shape_masks, shape_shadings
+from pipeline.puzzles.nuritwin.solver import LOOK, Layout, shape_masks, shape_shadings
 
 SHAPES = [(4, 4), (3, 5), (4, 5), (5, 4)]
 
@@ -69,6 +69,14 @@ def test_the_cases_hold_puzzles_with_no_one_and_several_answers():
 def test_solve_finds_every_answer_the_brute_force_finds():
     for puzzle, answers in cases():
         assert sorted(NURITWIN.solve(puzzle, 1000, Budget())) == answers, puzzle
+
+
+@pytest.mark.parametrize("look", [0, 1, LOOK, 50])
+def test_the_plain_search_and_every_look_ahead_find_every_answer_the_brute_force_finds(look):
+    # look 0 is the search that draws answers (and counts for generator versions 1 to 3)
+    for puzzle, answers in cases():
+        layout = Layout(puzzle.rows, puzzle.cols, puzzle.regions)
+        assert sorted(layout.answers(puzzle.numbers, 1000, Budget(), look=look)) == answers, puzzle
 
 
 def test_solve_counts_up_to_two():

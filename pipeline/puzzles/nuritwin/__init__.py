@@ -22,12 +22,16 @@ class NuritwinParams(Params):
     }
 
 
-def _generate(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+def _generate(params: NuritwinParams, rng: random.Random, budget: Budget, version: generate.Version = generate.V4) -> Generated:
     if params.difficulty in around.AIMED:
-        return around.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
+        return around.generate_graded(params.rows, params.cols, params.difficulty, rng, budget, version)
     if params.difficulty in aim.AIMED:
-        return aim.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
-    return generate.generate(params.rows, params.cols, rng, budget)
+        return aim.generate_graded(params.rows, params.cols, params.difficulty, rng, budget, version=version)
+    return generate.generate(params.rows, params.cols, rng, budget, version)
+
+
+def _generate_v3(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
+    return _generate(params, rng, budget, generate.V3)
 
 
 def _generate_v2(params: NuritwinParams, rng: random.Random, budget: Budget) -> Generated:
@@ -45,7 +49,7 @@ def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="nuritwin", title="Nuritwin", version=3, how_to_play=rules.RULES, params=NuritwinParams,
+    name="nuritwin", title="Nuritwin", version=4, how_to_play=rules.RULES, params=NuritwinParams,
     generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
@@ -53,6 +57,7 @@ PUZZLE_TYPE = PuzzleType(
     cell_mm=render.CELL_MM, max_cell_mm=12.0,
     # version 2 reshapes regions by the move that leaves fewest second answers; version 3 asks a
     # SAT solver whether an answer is the only one (issue 17) and builds easy and medium puzzles'
-    # regions around their answer (around.py, issue 13)
-    previous={1: _generate_v1, 2: _generate_v2},
+    # regions around their answer (around.py, issue 13); version 4's final count looks ahead
+    # (solver.LOOK, issue 17), so fewer layouts are dropped at its step limit
+    previous={1: _generate_v1, 2: _generate_v2, 3: _generate_v3},
 )

@@ -37,13 +37,17 @@ from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
 AIMED = ("easy", "medium", "hard")
 
 
-def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, steps: ModuleType = plain) -> Generated:
+def generate_graded(
+    rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, steps: ModuleType = plain, version: plain.Version = plain.V4
+) -> Generated:
     """A puzzle the techniques of tiers up to `tier` finish and those below it do not: the plain
-    generator's steps (of `steps`: generate_v2 for version 2's codes), numbered by the grader
-    instead of the count."""
+    generator's steps as `version` takes them (or those of `steps`: generate_v2 for version 2's
+    codes), numbered by the grader instead of the count."""
     def numbering(labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
         return _fewest_numbers(labels, answer, tier, budget, rng)
 
+    if steps is plain:
+        return plain.generate_with(plain._reshape_until_unique, rows, cols, rng, budget, numbering, version)
     return steps.generate_with(steps._reshape_until_unique, rows, cols, rng, budget, numbering)
 
 

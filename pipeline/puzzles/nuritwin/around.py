@@ -1,4 +1,4 @@
-"""Making an easy or medium Nuritwin by building the regions around an answer (generator version 3).
+"""Making an easy or medium Nuritwin by building the regions around an answer (generator version 3 on).
 
 1. Build regions and their shading together, region by region: each new region holds the first
    free cell in reading order, its cells grown as a path or a compact blob (TRIES shapes), and of
@@ -85,9 +85,9 @@ def _bits(mask: int):
         mask ^= low
 
 
-def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, version: plain.Version = plain.V4) -> Generated:
     """A puzzle the techniques of tiers up to `tier` finish and those below it do not, on regions
-    built around its answer."""
+    built around its answer, confirmed as `version` confirms."""
     grid = _Grid(rows, cols)
     builds = stuck = dropped = 0
     while True:
@@ -111,7 +111,7 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
         puzzle = aim._fewest_numbers(labels, answer, tier, budget, rng)
         if puzzle is not None:
             break
-    puzzle = plain._confirmed(puzzle, budget)
+    puzzle = plain._confirmed(puzzle, budget, version)
     stats = {
         "regions": len(puzzle.region_cells),
         "numbers": sum(number is not None for number in puzzle.numbers),

@@ -1,4 +1,4 @@
-"""Making a Nuritwin puzzle, as the product document describes (generator version 3).
+"""Making a Nuritwin puzzle, as the product document describes (generator versions 3 and 4).
 
 1. Grow regions of four to nine cells by random flood fill and merge the small ones.
 2. Draw one answer: the search over every region's listed shadings, in a shuffled order.
@@ -20,6 +20,18 @@ Only yes/no answers come from the solver, so a code makes the same puzzle with a
 solver (tests/test_nuritwin_oracle.py: three solvers). Step 5 stays the counting search, so
 verify's own solver proves every puzzle within its step limit. From 100 cells up regions grow
 larger (see LARGE_GROW_TARGET).
+
+Version 4 (issue 17) changes step 5 alone: its count looks ahead (solver.LOOK), narrowing the
+branches of the three regions nearest to settled before it branches on the one with fewest left.
+Counting the printed puzzles of 40 codes at 10 x 10 visits 3,043 nodes against 117,714 and takes
+half the time; the 12 x 12 counts that reached COUNT_STEPS, dropping a layout that had a proved
+answer, mostly finish. A code makes what version 3 made unless one of its counts reached the
+limit: every pinned code up to 10 x 10 does (`version` aside); 12 x 12 codes mostly do not.
+Process time, versions 3 and 4 interleaved code by code in one process: 10 x 10, 80 codes,
+median 0.17 s against 0.21 s (x0.82), mean x0.93; 12 x 12, 30 codes, median 1.27 s against
+2.03 s (x0.63), mean x0.71, layouts dropped at a step limit 8.5 a puzzle against 11.5; 8 x 8, 40
+codes, the same puzzles in x1.03 the time (the counts there are short: 0.44 s against 0.41 s for
+80 codes' counts), within the noise.
 
 Measured by `bench` (process time over codes bench-1..., version 2 and 3 in the same minutes,
 on a machine shared by four agents): 8 x 8, 100 codes, median 54 ms against 64 ms, p90 131 ms
@@ -72,24 +84,47 @@ Tried and dropped (process time, interleaved with the kept version on the same c
   to 3 times) before dropping the layout: 12 x 12 median 3.4 s against 3.2 s, mean 5.6 s
   against 3.8 s (8 codes);
 - DRAW_STEPS 300 or 1,000 instead of 500 at 10 x 10 (30 codes: median 0.37 s and 0.33 s against
-  0.29 s).
+  0.29 s); DRAW_STEPS 250 at 8 x 8 (100 codes, interleaved: median x0.99, mean x1.04).
+- drawing with the look-ahead count's search (solver.LOOK): at 8 x 8 a make took x3.1 the time
+  (60 codes): a draw's domains hold every block size, so looking at three regions' branches
+  costs tens of steps a node and most draws reached DRAW_STEPS; one run to an answer on layouts
+  with one took 287 ms against 277 ms a layout at 10 x 10 (29 layouts), and proving that a
+  layout has none 49 ms against 103 ms (15 layouts) but 19 ms against 13 ms at 8 x 8 (95).
+- narrowing every branch of every region at the root until none is a dead end (singleton arc
+  consistency) before drawing: it proves 103 of the 119 answerless layouts of 200 at 8 x 8 to
+  have none, but took 6.4 ms a layout against 4.1 ms for the whole draw.
+- drawing three answers and reshaping the one with fewest rivals (or the first with at most two):
+  8 x 8, 100 codes, median x1.04 and x1.08. A drawn answer's rivals do foretell its reshaping:
+  none of the 34 drawn with 9 or more at 8 x 8 (100 codes) and none of the 62 with 10 or more at
+  10 x 10 (40 codes) became the only answer, against one in three with one or two rivals; but
+  giving such answers up before any move saved nothing (10 x 10, three sets of 60 to 80 codes:
+  median x0.77, x0.99 and x0.94, mean x0.80, x0.99 and x1.05).
+- drawing again on the regions a failed reshaping left, rather than on the regions as grown:
+  8 x 8, 100 codes, median x1.07, mean x1.27.
+- drawing by plain runs for the first 150 or 300 of DRAW_STEPS' 500 nodes, then by one
+  look-ahead run with the rest (which proves a layout answerless in a median 79 steps at 10 x 10
+  against 160 for one plain run): 10 x 10, 60 codes, median x1.16 and x1.09, mean x1.07 and x1.01.
+- letting the look-ahead count also drop the dead branches of the other regions it looked at,
+  narrowing that state afresh: the same printed puzzles' counts took 1.05 s against 1.20 s at
+  10 x 10 (40), 1.38 s against 1.32 s at 12 x 12 (12) and 0.42 s against 0.45 s at 8 x 8 (80).
 
-Where version 3's time goes (process time per step, 100 codes at 8 x 8, after issue 17's
-speed-ups): draws that reach DRAW_STEPS 19%, reshapings that give up 18% (4.4 a puzzle), the final
-count 14%, draws that find an answer 13%, the reshaping that succeeds 12%, removing numbers 11%
-(nearly all the oracle), growing regions 4%; building Layouts about 9% across these steps. At 10 x
-10 (py-spy over 40 codes) the search's nodes are half the time (draws 30%, the final count 20%),
-reshaping 27% (listing rivals 16%), the oracle 12%. At 12 x 12 (before issue 17, 8 codes) draws
-that reach DRAW_STEPS took 32% and final counts that reach COUNT_STEPS 29% (2.4 a puzzle: the
-oracle removes numbers down to one answer, and the search cannot always prove that one within its
-limit, so the layout is dropped). The search's nodes (solver.py) are most of every step but the
-oracle's, and its narrowing is already measured piece by piece (solver.py): the next gains need
-a search that proves no answer or one answer in fewer nodes.
+Where version 4's time goes (process time per step). At 8 x 8 (100 codes, as version 3): draws
+that reach DRAW_STEPS 19%, reshapings that give up 18% (4.4 a puzzle), the final count 14%, draws
+that find an answer 13%, the reshaping that succeeds 12%, removing numbers 11% (nearly all the
+oracle), growing regions 4%; building Layouts about 9% across these steps. At 10 x 10 (40 codes):
+draws 34% (8.3 find an answer, 3.7 reach DRAW_STEPS: 60% of the draws' nodes), reshaping 26%
+(8.3 a puzzle, one succeeds; listing rivals half of it), the final count 20%, removing numbers
+and growing the rest. At 12 x 12 (12 codes): draws 52% (43 find an answer, 10 reach
+LONG_DRAW_STEPS), reshaping 22% (43 a puzzle: one in 40 succeeds, half of those that fail reach 40
+moves), the final count 18% (1.2 a puzzle, 0.2 reach COUNT_STEPS against 0.5 in version 3). The
+search's nodes (solver.py) are most of every step but the oracle's; the next gains need draws that
+tell sooner whether a layout has an answer, and reshaping that fails less often.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
@@ -109,9 +144,9 @@ from pipeline.puzzles.nuritwin.generate_v2 import (
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
 from pipeline.puzzles.nuritwin.oracle import Oracle
 from pipeline.puzzles.nuritwin.rules import check
-from pipeline.puzzles.nuritwin.solver import Layout
+from pipeline.puzzles.nuritwin.solver import LOOK, Layout
 
-__all__ = ["LayoutDropped", "Parts", "generate", "generate_with", "grow_regions"]
+__all__ = ["V3", "V4", "LayoutDropped", "Parts", "Version", "generate", "generate_with", "grow_regions"]
 
 DRAWS_PER_LAYOUT = 20
 RESTART_STEPS = 50  # nodes in the shortest run of a draw; runs grow as 1, 1, 2, 1, 1, 2, 4, ... times this
@@ -169,9 +204,23 @@ Reshape = Callable[[Grid, Answer, Parts, Budget, random.Random], "tuple[Grid, An
 Number = Callable[[Grid, Answer, Parts, Budget, random.Random], "NuritwinPuzzle | None"]
 
 
-def generate(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
-    """A puzzle by generator version 3 (version 1: generate_v1.py, version 2: generate_v2.py)."""
-    return generate_with(_reshape_until_unique, rows, cols, rng, budget)
+@dataclass(frozen=True)
+class Version:
+    """What the generator versions that share these steps decide differently."""
+
+    number: int
+    # Regions whose branches the final count looks at before each branch (solver.LOOK); 0 for
+    # version 3's plain pick. Only whether the count reaches COUNT_STEPS depends on it.
+    count_look: int
+
+
+V3 = Version(3, count_look=0)
+V4 = Version(4, count_look=LOOK)
+
+
+def generate(rows: int, cols: int, rng: random.Random, budget: Budget, version: Version = V4) -> Generated:
+    """A puzzle by generator version 4 or 3 (version 1: generate_v1.py, version 2: generate_v2.py)."""
+    return generate_with(_reshape_until_unique, rows, cols, rng, budget, version=version)
 
 
 def _numbered(labels: Grid, answer: Answer, parts: Parts, budget: Budget, rng: random.Random) -> NuritwinPuzzle:
@@ -180,7 +229,9 @@ def _numbered(labels: Grid, answer: Answer, parts: Parts, budget: Budget, rng: r
     return _puzzle(labels, _needed_numbers(layout, answer, _block_sizes(labels, answer), parts.oracle, rng), answer)
 
 
-def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget, numbering: Number = _numbered) -> Generated:
+def generate_with(
+    reshape: Reshape, rows: int, cols: int, rng: random.Random, budget: Budget, numbering: Number = _numbered, version: Version = V4
+) -> Generated:
     """A puzzle made by the steps above with this reshaping step and this numbering step (by
     default, every number the one answer needs; aim.py's keeps those a tier's techniques need),
     and its stats."""
@@ -188,7 +239,7 @@ def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, bu
     while True:
         attempts += 1
         try:
-            made = _attempt(reshape, numbering, rows, cols, rng, budget)
+            made = _attempt(reshape, numbering, rows, cols, rng, budget, version)
         except LayoutDropped:
             dropped += 1
             continue
@@ -206,7 +257,7 @@ def generate_with(reshape: Reshape, rows: int, cols: int, rng: random.Random, bu
 
 
 def _attempt(
-    reshape: Reshape, numbering: Number, rows: int, cols: int, rng: random.Random, budget: Budget
+    reshape: Reshape, numbering: Number, rows: int, cols: int, rng: random.Random, budget: Budget, version: Version
 ) -> tuple[NuritwinPuzzle, dict[str, int]] | None:
     """A proved puzzle and its reshaping's stats, or None when these regions make none."""
     labels = grow_regions(rows, cols, rng, LARGE_GROW_TARGET if rows * cols >= LARGE else GROW_TARGET)
@@ -224,7 +275,7 @@ def _attempt(
                 shaped, unique, reshaping = reshaped  # reshaping may have switched to another answer
                 puzzle = numbering(shaped, unique, parts, budget, rng)
                 if puzzle is not None:
-                    return _confirmed(puzzle, budget), reshaping
+                    return _confirmed(puzzle, budget, version), reshaping
         return None
     finally:
         parts.close()
@@ -337,22 +388,23 @@ def _needed_numbers(
     return tuple(numbers)
 
 
-def _confirmed(puzzle: NuritwinPuzzle, budget: Budget) -> NuritwinPuzzle:
-    """The puzzle, once its answer passes every rule and the printed puzzle alone has one answer."""
+def _confirmed(puzzle: NuritwinPuzzle, budget: Budget, version: Version) -> NuritwinPuzzle:
+    """The puzzle, once its answer passes every rule and the printed puzzle alone has one answer
+    (counted as `version` counts)."""
     failures = check(puzzle, puzzle.answer)
     if failures:
         raise RuntimeError(f"nuritwin generator drew an answer that breaks {failures}")
-    found = _count(Layout(puzzle.rows, puzzle.cols, puzzle.regions), puzzle.numbers, budget)
+    found = _count(Layout(puzzle.rows, puzzle.cols, puzzle.regions), puzzle.numbers, budget, version.count_look)
     if found != [puzzle.answer]:
         raise RuntimeError(f"nuritwin generator's printed puzzle has {len(found)} answers, not its own one")
     return puzzle
 
 
-def _count(layout: Layout, sizes: tuple[int | None, ...], budget: Budget) -> list[Answer]:
+def _count(layout: Layout, sizes: tuple[int | None, ...], budget: Budget, look: int) -> list[Answer]:
     """Up to two answers, by one search on its own step limit, charged to `budget`."""
     search = budget.child(COUNT_STEPS)
     try:
-        found = layout.answers(sizes, 2, search)
+        found = layout.answers(sizes, 2, search, look=look)
     except TimeLimit:
         raise
     except StepLimit:

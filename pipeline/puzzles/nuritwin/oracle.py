@@ -1,8 +1,8 @@
 """Yes/no questions about a layout's answers, by one incremental SAT solver per attempt.
 
-Generator version 3 asks "is there an answer other than this one?" while reshaping and "is there
-an answer with blocks of another size here?" while removing numbers. A SAT solver answers both
-from what it learnt on the earlier questions of the same attempt, where the counting search
+Generator versions 3 and 4 ask "is there an answer other than this one?" while reshaping and "is
+there an answer with blocks of another size here?" while removing numbers. A SAT solver answers
+both from what it learnt on the earlier questions of the same attempt, where the counting search
 (solver.py) starts afresh each time.
 
 The clauses: one variable per cell (the bit index of Layout's masks, plus one); no 2 x 2 all

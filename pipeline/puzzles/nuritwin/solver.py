@@ -20,6 +20,7 @@ build than they saved.
 
 from __future__ import annotations
 
+import heapq
 import random
 from functools import cache
 from itertools import combinations
@@ -41,6 +42,14 @@ _UNSEEN = object()  # a cache miss, told apart from a remembered None
 # States and network states one layout remembers at most: the ones that recur are met first (near
 # the root), and a layout counted many times to the step limit would otherwise hold some 10^5.
 REMEMBERED = 20_000
+# A count that looks ahead narrows the branches of this many open regions, those _pick ranks
+# first, and branches on the one with fewest live (see _Search.look_ahead). Counting the printed
+# puzzles of 40 codes at 10 x 10 and 12 at 12 x 12 (process time, the same puzzles): 1.20 s and
+# 1.32 s against 2.64 s and 1.97 s by the plain pick; 2 regions: 1.67 s and 1.61 s; 5: 1.42 s and
+# 1.15 s; every open region: 2.03 s and 0.92 s. At 8 x 8 (80 codes) no better: 0.44 s against
+# 0.41 s. Drawing answers it does not help either: on layouts with an answer at 10 x 10, one run
+# to the first took 287 ms against 277 ms a layout (29 layouts).
+LOOK = 3
 
 
 class Narrowed(NamedTuple):
@@ -139,8 +148,9 @@ def _cells(bits: int, width: int) -> tuple[Cell, ...]:
 
 
 def solve(puzzle: NuritwinPuzzle, limit: int, budget: Budget) -> list[Answer]:
-    """Up to `limit` answers of the printed puzzle (its regions and printed numbers only)."""
-    return Layout(puzzle.rows, puzzle.cols, puzzle.regions).answers(puzzle.numbers, limit, budget)
+    """Up to `limit` answers of the printed puzzle (its regions and printed numbers only), by the
+    search that looks ahead (see LOOK)."""
+    return Layout(puzzle.rows, puzzle.cols, puzzle.regions).answers(puzzle.numbers, limit, budget, look=LOOK)
 
 
 @cache
@@ -454,13 +464,15 @@ class Layout:
         budget: Budget,
         rng: random.Random | None = None,
         other_than: tuple[int, int] | None = None,
+        look: int = 0,
     ) -> list[Answer]:
         """Up to `limit` answers with each region's block size given where not None.
 
         With `rng`, each region's shadings are tried in a shuffled order, so the first answer found
         is a random one. With `other_than` = (region, size), only answers whose blocks in that
-        region are of another size count. Raises StepLimit (one step per search node) when the
-        budget runs out.
+        region are of another size count. With `look`, the search looks ahead before each branch
+        (see _Search.look_ahead). Raises StepLimit (one step per search node, and one per branch
+        looked at) when the budget runs out.
         """
         domains = [
             sum(1 << i for i, block in enumerate(blocks) if size is None or block == size)
@@ -476,7 +488,7 @@ class Layout:
             for order in orders:
                 rng.shuffle(order)
         found: list[int] = []
-        _Search(self, orders, limit, budget, found).run(domains)
+        _Search(self, orders, limit, budget, found, look).run(domains)
         return [self.answer(shaded) for shaded in found]
 
     def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
@@ -614,22 +626,18 @@ class Layout:
 class _Search:
     """A depth-first count: narrow, then branch on one region's shadings in its own order."""
 
-    def __init__(self, layout: Layout, orders: list[list[int]], limit: int, budget: Budget, found: list[int]):
+    def __init__(self, layout: Layout, orders: list[list[int]], limit: int, budget: Budget, found: list[int], look: int = 0):
         self.layout = layout
         self.orders = orders
         self.limit = limit
         self.budget = budget
         self.found = found
+        self.look = look
         self.narrowed = layout.narrowed
 
     def run(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> None:
         self.budget.spend()
-        key = tuple(domains)
-        narrowed = self.narrowed.get(key, _UNSEEN)
-        if narrowed is _UNSEEN:
-            narrowed = self.layout.narrow(domains, parent, settled)
-            if len(self.narrowed) < REMEMBERED:
-                self.narrowed[key] = narrowed
+        narrowed = self._narrowed(domains, parent, settled)
         if narrowed is None:
             return
         domains = narrowed.domains
@@ -637,26 +645,66 @@ class _Search:
         if pick is None:
             self.found.append(narrowed.known)
             return
+        branches = domains[pick]
+        if self.look:
+            pick, branches = self.look_ahead(domains, narrowed)
         for i in self.orders[pick]:
-            if domains[pick] >> i & 1:
+            if branches >> i & 1:
                 self.run(domains[:pick] + [1 << i] + domains[pick + 1:], narrowed, pick)
                 if len(self.found) >= self.limit:
                     return
 
+    def _narrowed(self, domains: list[int], parent: Narrowed | None, settled: int) -> Narrowed | None:
+        """The state narrowed (Layout.narrow), remembered while there is room."""
+        key = tuple(domains)
+        narrowed = self.narrowed.get(key, _UNSEEN)
+        if narrowed is _UNSEEN:
+            narrowed = self.layout.narrow(domains, parent, settled)
+            if len(self.narrowed) < REMEMBERED:
+                self.narrowed[key] = narrowed
+        return narrowed
+
+    def look_ahead(self, domains: list[int], narrowed: Narrowed) -> tuple[int, int]:
+        """(region, its shadings whose branch is not a dead end) of the open region with fewest
+        such shadings, among the `look` regions _pick ranks first; no shading at all when one of
+        them has none (this state is a dead end). Each branch is narrowed once, one step each, and
+        remembered for the search to reach it.
+
+        A branch that narrows to a dead end costs the plain search a node; looked at from its
+        parent it also shows which region is closest to settled, and a region with one live
+        branch is settled at once: counting the printed puzzles of 40 codes at 10 x 10 took 3,043
+        nodes against 117,714 (42,588 steps with the branches looked at).
+        """
+        ranked = heapq.nsmallest(self.look, self._open(domains))  # those _pick would choose first
+        best_region, best = -1, -1
+        for _, region in ranked:
+            live = 0
+            for i in _members(domains[region]):
+                self.budget.spend()
+                if self._narrowed(domains[:region] + [1 << i] + domains[region + 1:], narrowed, region) is not None:
+                    live |= 1 << i
+            if not live & (live - 1):
+                return region, live  # a dead end, or a region settled by its one live branch
+            if best < 0 or live.bit_count() < best.bit_count():
+                best_region, best = region, live
+        return best_region, best
+
     def _pick(self, domains: list[int]) -> int | None:
-        """The open region with fewest shadings left, relative to how many settled regions it touches.
+        """The open region with fewest shadings left, relative to how many settled regions it
+        touches (the first such in region order). None when every region is settled."""
+        return min(self._open(domains), default=(None, None))[1]
+
+    def _open(self, domains: list[int]):
+        """(score, region) of every open region: its shadings left, relative to how many settled
+        regions it touches.
 
         Regions beside settled ones first keep the search near what is known, where the network's
-        reach and the 2 x 2 rule cut soonest. None when every region is settled.
+        reach and the 2 x 2 rule cut soonest.
         """
         settled = 0
         for region, domain in enumerate(domains):
             if not domain & (domain - 1):
                 settled |= 1 << region
-        best, pick = None, None
         for region, (domain, adjacent) in enumerate(zip(domains, self.layout.adjacent)):
             if not settled >> region & 1:
-                score = domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count())
-                if best is None or score < best:
-                    best, pick = score, region
-        return pick
+                yield domain.bit_count() / (1 + 2 * (adjacent & settled).bit_count()), region
