@@ -104,6 +104,9 @@ Tried and dropped (process time, interleaved with the kept version on the same c
 - drawing by plain runs for the first 150 or 300 of DRAW_STEPS' 500 nodes, then by one
   look-ahead run with the rest (which proves a layout answerless in a median 79 steps at 10 x 10
   against 160 for one plain run): 10 x 10, 60 codes, median x1.16 and x1.09, mean x1.07 and x1.01.
+- a first draw run of 150 nodes before the Luby runs (one plain run proves a 10 x 10 layout
+  answerless in a median 160 nodes, which runs of 50 and 100 never reach): 10 x 10, 100 codes,
+  median x1.06, mean x0.98.
 - breaking ties between moves in favour of those that leave no region at four or nine cells
   (where the next moves are blocked): 10 x 10, 100 codes, median x1.06, mean x1.05.
 - letting the look-ahead count also drop the dead branches of the other regions it looked at,
