@@ -21,7 +21,7 @@ solver (tests/test_nuritwin_oracle.py: three solvers). Step 5 stays the counting
 verify's own solver proves every puzzle within its step limit. From 100 cells up regions grow
 larger (see LARGE_GROW_TARGET).
 
-Version 4 (issue 17) changes step 5 alone: its count looks ahead (solver.LOOK), narrowing the
+Version 4 (issue 17) changes step 5 alone: its count looks ahead (see solver.LOOK), narrowing the
 branches of the three regions nearest to settled before it branches on the one with fewest left.
 Counting the printed puzzles of 40 codes at 10 x 10 visits 3,043 nodes against 117,714 and takes
 half the time; the 12 x 12 counts that reached COUNT_STEPS, dropping a layout that had a proved
@@ -213,15 +213,14 @@ Number = Callable[[Grid, Answer, Parts, Budget, random.Random], "NuritwinPuzzle 
 class Version:
     """What the generator versions that share these steps decide differently."""
 
-    number: int
-    # Regions whose branches the final count looks at before each branch (solver.LOOK); 0 for
-    # version 3's plain pick. Only whether the count reaches COUNT_STEPS depends on it.
+    # Regions whose branches the final count looks at before each branch (see solver.LOOK); 0
+    # for version 3's plain pick. Only whether the count reaches COUNT_STEPS depends on it.
     count_look: int
 
 
-V3 = Version(3, count_look=0)
+V3 = Version(count_look=0)
 # Written out, not solver.LOOK: what a code makes depends on it, and verify's LOOK may change.
-V4 = Version(4, count_look=3)
+V4 = Version(count_look=3)
 
 
 def generate(rows: int, cols: int, rng: random.Random, budget: Budget, version: Version = V4) -> Generated:
