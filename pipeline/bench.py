@@ -22,9 +22,10 @@ from typing import Any, Callable
 
 from pipeline.errors import OptionError, ProofError, StepLimit, Unsuitable
 from pipeline.parallel import default_jobs
-from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.grading import TIERS, Grade, grade_fields, off_grade
-from pipeline.puzzles.params import Params
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated, PuzzleType
+from pipeline.interface.grades import TIERS, Grade, grade_fields, off_grade
+from pipeline.interface.params import Params
 from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import JobSpec

@@ -12,7 +12,7 @@ import random
 import re
 import secrets
 
-from pipeline.puzzles.params import Params
+from pipeline.interface.params import Params
 
 _SLUG_UNSAFE = re.compile(r"[^a-z0-9.]+")
 _DOTS = re.compile(r"\.{2,}")

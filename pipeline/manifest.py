@@ -19,7 +19,7 @@ from pipeline import __version__, safeio, trust
 from pipeline.codes import puzzle_id
 from pipeline.errors import RecordError
 from pipeline.files import sha256_bytes, write_atomic
-from pipeline.puzzles.params import Params
+from pipeline.interface.params import Params
 from pipeline.records import read_json
 from pipeline.registry import puzzle_types
 from pipeline.spec import JobSpec

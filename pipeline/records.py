@@ -14,8 +14,8 @@ from pydantic import ValidationError
 from pipeline import safeio
 from pipeline.errors import RecordError
 from pipeline.files import sha256_bytes
-from pipeline.puzzles.base import PuzzleType
-from pipeline.puzzles.params import Params
+from pipeline.interface.puzzle_type import PuzzleType
+from pipeline.interface.params import Params
 from pipeline.share.puzzlink import GENRES, puzzle_url
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
@@ -44,7 +44,7 @@ def make_record(
 ) -> dict[str, Any]:
     """The record of a puzzle. Parameters other than the grid are written (as `params`) only when
     they differ from their defaults, so records made before parameters existed are unchanged.
-    The grade (pipeline.puzzles.grading.grade_fields) follows the type's fields, outside stats."""
+    The grade (pipeline.interface.grades.grade_fields) follows the type's fields, outside stats."""
     record: dict[str, Any] = {
         "id": puzzle_id,
         "type": ptype.name,

@@ -1,4 +1,8 @@
-"""Finds the puzzle types: every package under pipeline/puzzles/ that exports PUZZLE_TYPE."""
+"""Finds the puzzle types: every package under pipeline/puzzles/ that exports PUZZLE_TYPE.
+
+The types' folder is imported when the types are first asked for, never when this module is,
+so the interface, the records and the stages can import the registry without importing a type.
+"""
 
 from __future__ import annotations
 
@@ -6,17 +10,19 @@ import importlib
 import pkgutil
 from functools import cache
 
-import pipeline.puzzles
-from pipeline.puzzles.base import PuzzleType
+from pipeline.interface.puzzle_type import PuzzleType
+
+TYPES_PACKAGE = "pipeline.puzzles"
 
 
 @cache
 def puzzle_types() -> dict[str, PuzzleType]:
+    package = importlib.import_module(TYPES_PACKAGE)
     found: dict[str, PuzzleType] = {}
-    for info in sorted(pkgutil.iter_modules(pipeline.puzzles.__path__), key=lambda i: i.name):
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
         if not info.ispkg:
             continue
-        module = importlib.import_module(f"pipeline.puzzles.{info.name}")
+        module = importlib.import_module(f"{TYPES_PACKAGE}.{info.name}")
         ptype = getattr(module, "PUZZLE_TYPE", None)
         if ptype is not None:
             found[ptype.name] = ptype

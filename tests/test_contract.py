@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from pipeline.errors import RecordError, StepLimit, TimeLimit
-from pipeline.puzzles.base import Budget, Generated, PuzzleType
-from pipeline.puzzles.params import Params
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated, PuzzleType
+from pipeline.interface.params import Params
 from pipeline.records import COMMON_FIELDS, dumps_record, make_record
 from pipeline.registry import puzzle_types
 

@@ -12,8 +12,8 @@ import pytest
 from conftest import cli, write_spec
 from pipeline.errors import SpecError, StageError
 from pipeline.manifest import read_manifest
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import grade_label, rank
+from pipeline.budget import Budget
+from pipeline.interface.grades import grade_label, rank
 from pipeline.records import dumps_record
 from pipeline.registry import get_type
 from pipeline.spec import parse_spec

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, cli, write_spec
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec

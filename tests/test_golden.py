@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import grade_fields
+from pipeline.budget import Budget
+from pipeline.interface.grades import grade_fields
 from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.kuralin import grade as kuralin_grade
 from pipeline.puzzles.kuralin.grade import BLACK, LINE, NO_LINE, WHITE, Board, Position, grade, solves_within, techniques
 from pipeline.puzzles.kuralin.model import Circle, KuralinPuzzle, solution_from_lines
@@ -247,7 +247,7 @@ def test_a_rectangular_puzzle_is_graded():
 
 
 def test_the_distribution_tool_takes_the_effort_apart_and_samples_a_difficulty():
-    from pipeline.grading import distribution, sample
+    from pipeline.distribution import distribution, sample
 
     rows = distribution("kuralin", sample("kuralin", 6, 3, "medium"))
     assert [(row.tier, row.count) for row in rows] == [("medium", 3)]

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from nonogram_reference import arrangements, runs
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, grade_fields
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS, grade_fields
 from pipeline.puzzles.nonogram import grade as nonogram_grade
 from pipeline.puzzles.nonogram.grade import (
     anchored_boxes,
@@ -168,7 +168,7 @@ def test_a_rectangular_puzzle_is_graded():
 
 
 def test_the_distribution_table_has_a_row_per_tier_met():
-    from pipeline.grading import distribution, format_rows, sample
+    from pipeline.distribution import distribution, format_rows, sample
 
     rows = distribution("nonogram", sample("nonogram", 10, 12))
     assert sum(row.count for row in rows) == 12

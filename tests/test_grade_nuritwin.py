@@ -11,8 +11,8 @@ import string
 
 import pytest
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.nuritwin import aim
 from pipeline.puzzles.nuritwin import grade as nuritwin_grade
 from pipeline.puzzles.nuritwin.grade import Board, Position, grade, solves_within, techniques
@@ -181,7 +181,7 @@ def test_grades_are_reproducible():
 
 
 def test_the_distribution_table_carries_the_search_nodes():
-    from pipeline.grading import distribution, sample
+    from pipeline.distribution import distribution, sample
 
     rows = distribution("nuritwin", sample("nuritwin", 6, 4, "medium"))
     assert [row.tier for row in rows] == ["medium"] and rows[0].count == 4

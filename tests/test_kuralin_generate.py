@@ -11,8 +11,8 @@ from functools import cache
 import pytest
 
 from kuralin_reference import loop_from_picture
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin import generate
 from pipeline.puzzles.kuralin.grade import solves_within

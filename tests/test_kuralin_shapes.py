@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from kuralin_reference import obeys
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin import generate, render
 from pipeline.puzzles.kuralin.model import KuralinPuzzle, interior_points

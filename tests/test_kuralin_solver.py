@@ -17,7 +17,7 @@ from kuralin_reference import (
     random_circles,
 )
 from pipeline.errors import StepLimit
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
 from pipeline.puzzles.kuralin.model import loop_order, solution_from_lines
 from pipeline.puzzles.kuralin.proof import _Encoding

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from nonogram_reference import answers, runs, shows_clues, smoothed
 from pipeline.codes import rng_for
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate
 from pipeline.puzzles.nonogram.solver import line_solve
 

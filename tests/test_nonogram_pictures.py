@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from pipeline.errors import InputError
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import pictures
 from pipeline.puzzles.nonogram.model import FILLED, from_picture
 from pipeline.puzzles.nonogram.pictures import fit, library

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from nonogram_reference import puzzle_from_text, shows_clues
 from pipeline.errors import RecordError
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate
 
 DIAGONAL = puzzle_from_text("""

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nonogram_reference import puzzle_from_text, runs
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, render
 from pipeline.puzzles.nonogram.render import CELL_MM, CLUE_GAP_MM, LINE_PITCH_MM, print_size
 from pipeline.render.svg import DIGIT_EM, FigureSize

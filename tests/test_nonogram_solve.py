@@ -10,7 +10,7 @@ import pytest
 
 from nonogram_reference import answers, puzzle_from_text, runs, shows_clues
 from pipeline.errors import StepLimit
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import PUZZLE_TYPE, generate, proof
 from pipeline.puzzles.nonogram.model import Nonogram
 

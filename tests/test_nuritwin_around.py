@@ -8,8 +8,8 @@ from functools import cache
 
 import pytest
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin import around
 from pipeline.puzzles.nuritwin import generate as plain

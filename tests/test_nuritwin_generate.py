@@ -10,7 +10,7 @@ from functools import cache
 
 import pytest
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin import generate, generate_v2
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin import generate, oracle
 from pipeline.puzzles.nuritwin.generate_v2 import _block_sizes
 from pipeline.puzzles.nuritwin.solver import Layout

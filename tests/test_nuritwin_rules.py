@@ -7,7 +7,7 @@ import random
 import pytest
 
 from nuritwin_reference import as_answer, lines_of, obeys_rules, puzzle_from, random_puzzle, twin_subsets
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.rules import FAILURE_CODES, has_shaded_square
 

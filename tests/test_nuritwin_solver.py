@@ -9,7 +9,7 @@ import pytest
 
 from nuritwin_reference import brute_force, every_shading, obeys_rules, puzzle_from, random_layout
 from pipeline.errors import StepLimit
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.generate import V4
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region

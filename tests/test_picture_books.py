@@ -259,7 +259,7 @@ def test_the_picture_book_builds_the_same_bytes_with_any_jobs(tmp_path: Path) ->
 
 
 def _budget():
-    from pipeline.puzzles.base import Budget
+    from pipeline.budget import Budget
 
     return Budget(seconds=60)
 

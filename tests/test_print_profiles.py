@@ -21,7 +21,7 @@ from conftest import ROOT, cli, write_spec
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
 from pipeline.pages import MM_PER_IN, PRINT_PROFILES
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.registry import get_type
 from pipeline.render.cover import cover_box, spine_mm
 from pipeline.render.strokes import apply_line_floor, thinnest_line_pt

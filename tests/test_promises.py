@@ -16,9 +16,9 @@ from conftest import cli, write_spec
 from pipeline.errors import RecordError, SpecError, StepLimit
 from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
-from pipeline.puzzles.grading import grade_fields
+from pipeline.interface.grades import grade_fields
 from pipeline.records import check_common_fields, dumps_record, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.puzzles.params import parse_size
-from pipeline.puzzles.base import Budget
+from pipeline.interface.params import parse_size
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.puzzles.nonogram.solver import line_solve
 from pipeline.share.formats import nonogram_non, nonogram_xml, printable, pzprv3

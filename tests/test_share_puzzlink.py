@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.puzzles.params import parse_size
+from pipeline.interface.params import parse_size
 from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url
 
 GOLDEN = json.loads((Path(__file__).parent / "share_golden" / "puzzlink.json").read_text())

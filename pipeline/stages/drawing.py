@@ -12,8 +12,9 @@ from typing import Any
 
 from pipeline.errors import StepLimit
 from pipeline.manifest import record_path
-from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.puzzles.params import Params
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import PuzzleType
+from pipeline.interface.params import Params
 from pipeline.render.book import HowToPlay, Link
 from pipeline.render.figures import Drawn, write_if_changed, write_pair
 from pipeline.share.qr import qr_figure

@@ -29,7 +29,7 @@ from markupsafe import Markup
 from pipeline import outdir as outdir_rules
 from pipeline.errors import OptionError, RecordError
 from pipeline.manifest import Entry, Manifest, read_manifest, record_path, unproved_reason
-from pipeline.puzzles.base import PuzzleType
+from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.files import write_atomic
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types

@@ -22,9 +22,10 @@ from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit, Unsuitable
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
 from pipeline.parallel import TaskPool, open_pool
-from pipeline.puzzles.base import GRADE_STEPS, Budget
-from pipeline.puzzles.grading import grade_fields, off_grade, rank
-from pipeline.puzzles.params import Params
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import GRADE_STEPS
+from pipeline.interface.grades import grade_fields, off_grade, rank
+from pipeline.interface.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types

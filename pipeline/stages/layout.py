@@ -21,7 +21,7 @@ from weasyprint import Document
 from pipeline import __version__, checkpoint, outdir as outdir_rules, trust
 from pipeline.errors import LayoutError, PageError, RecordError
 from pipeline.files import write_atomic
-from pipeline.puzzles.grading import grade_label
+from pipeline.interface.grades import grade_label
 from pipeline.manifest import MANIFEST, Entry, Manifest, read_manifest, record_path
 from pipeline.records import load_puzzle
 from pipeline.share.puzzlink import puzzle_url

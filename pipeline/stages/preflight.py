@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pipeline.puzzles.base import PuzzleType
-from pipeline.puzzles.grading import grade_label
-from pipeline.puzzles.params import Params
+from pipeline.interface.puzzle_type import PuzzleType
+from pipeline.interface.grades import grade_label
+from pipeline.interface.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
     HowToPlay,

@@ -11,9 +11,10 @@ from pipeline import outdir as outdir_rules, safeio
 from pipeline.codes import fresh_code, puzzle_id
 from pipeline.errors import OptionError, ProofError, StepLimit
 from pipeline.manifest import record_path
-from pipeline.puzzles.base import Budget, PuzzleType
-from pipeline.puzzles.grading import grade_fields, grade_label, off_grade
-from pipeline.puzzles.params import Params
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import PuzzleType
+from pipeline.interface.grades import grade_fields, grade_label, off_grade
+from pipeline.interface.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import dumps_record, make_record
 from pipeline.registry import puzzle_types

@@ -25,8 +25,9 @@ from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.files import sha256_bytes
 from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
 from pipeline.parallel import open_pool
-from pipeline.puzzles.base import GRADE_STEPS, Budget, PuzzleType
-from pipeline.puzzles.grading import Contradiction, grade_fields, off_grade
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import GRADE_STEPS, PuzzleType
+from pipeline.interface.grades import Contradiction, grade_fields, off_grade
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 

@@ -24,8 +24,9 @@ import random
 from collections import Counter
 
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.base import GRADE_STEPS, Budget, Generated
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import GRADE_STEPS, Generated
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.kuralin.grade import Position, coloured, solve_from, solves_within
 from pipeline.puzzles.kuralin.model import (
     Cell,

@@ -1,7 +1,7 @@
 """Grading a Kuralin by how a person solves it.
 
 A position knows each cell's colour (white: on the loop; black: off it) and each line between
-side-by-side cells (drawn, or ruled out). Techniques, easiest first (pipeline.puzzles.grading
+side-by-side cells (drawn, or ruled out). Techniques, easiest first (pipeline.interface.grades
 runs them):
 - easy: "circle-count": a circle whose balance leaves its unknown cells one choice colours them;
   "cell-lines": one cell's own lines: a black cell has none, a line makes both its cells white, a
@@ -40,8 +40,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
+from pipeline.budget import Budget
+from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.kuralin.model import ON_LOOP, KuralinPuzzle, Solution
 
 UNKNOWN, WHITE, BLACK = 0, 1, 2

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.kuralin.model import Cell, Circle, KuralinPuzzle, Solution, solution_from_lines
 
 # (right, down) choices; which ones a cell may take depends on its incoming lines.

@@ -13,10 +13,11 @@ from typing import Any, ClassVar, Literal, Mapping
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from pipeline.puzzles.base import Budget, Generated, PuzzleType
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.nonogram import generate, grade, model, proof, render, rules, solver, source
 from pipeline.puzzles.nonogram.model import Nonogram
-from pipeline.puzzles.params import Params, checks_files
+from pipeline.interface.params import Params, checks_files
 from pipeline.render.svg import FigureSize
 
 NOT_LINE_SOLVABLE = "not-line-solvable"

@@ -21,7 +21,8 @@ import random
 from dataclasses import replace
 
 from pipeline.errors import StepLimit, Unsuitable
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nonogram import grade
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Clue, Nonogram, from_picture
 from pipeline.puzzles.nonogram.solver import line_solve, solve

@@ -1,6 +1,6 @@
 """Grading a nonogram by how a person solves it, one line at a time.
 
-Techniques, easiest first (pipeline.puzzles.grading runs them):
+Techniques, easiest first (pipeline.interface.grades runs them):
 - easy: "simple-boxes" and "simple-spaces": slide every run as far left and as far right as the
   known empty cells allow; a cell both extreme placements of one run cover is filled, a cell no
   run can reach is empty (the overlap method every nonogram book teaches first); "edge-runs": the
@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nonogram import line as one_line
 from pipeline.puzzles.nonogram.model import Clue, Nonogram
 

@@ -13,7 +13,7 @@ anyway (rows, then columns, by index), so step counts are deterministic too.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.line import fit
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Answer, Clue, Nonogram
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import Unsuitable
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nonogram.model import FILLED, from_picture
 
 RANDOM = "random"

@@ -7,9 +7,10 @@ from typing import Any, ClassVar, Mapping
 
 from pydantic import Field
 
-from pipeline.puzzles.base import Budget, Generated, PuzzleType
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, proof, render, rules, solver
-from pipeline.puzzles.params import Params
+from pipeline.interface.params import Params
 from pipeline.render.svg import FigureSize
 
 

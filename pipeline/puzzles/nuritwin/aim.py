@@ -25,8 +25,9 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
-from pipeline.puzzles.base import Budget, Generated
-from pipeline.puzzles.grading import TIERS
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
+from pipeline.interface.grades import TIERS
 from pipeline.puzzles.nuritwin import generate as plain
 from pipeline.puzzles.nuritwin.grade import solves_within
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle

@@ -45,7 +45,8 @@ import random
 from collections import Counter
 from functools import cache
 
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nuritwin import aim
 from pipeline.puzzles.nuritwin import generate as plain
 from pipeline.puzzles.nuritwin.generate_v2 import MAX_CELLS, MIN_CELLS

@@ -162,7 +162,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nuritwin.generate_v2 import (
     GROW_TARGET,
     MAX_MOVES,

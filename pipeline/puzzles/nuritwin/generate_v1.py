@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nuritwin.generate_v2 import MAX_CELLS, MAX_MOVES, MIN_CELLS, _block_sizes, _count, generate_with
 from pipeline.puzzles.nuritwin.model import SHADED, Answer, Cell, Grid, canonical_labels, cells_by_region, components, neighbours
 from pipeline.puzzles.nuritwin.rules import block_sizes

@@ -63,7 +63,8 @@ import random
 from typing import Callable
 
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.base import Budget, Generated
+from pipeline.budget import Budget
+from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nuritwin.model import (
     SHADED,
     Answer,

@@ -1,6 +1,6 @@
 """Grading a Nuritwin by how a person solves it.
 
-Techniques, easiest first (pipeline.puzzles.grading runs them), in tiers by how far a person
+Techniques, easiest first (pipeline.interface.grades runs them), in tiers by how far a person
 must look:
 - easy: one region, one block or one cell against what is known right beside it.
   "region-shapes": list the ways a region can hold two equal blocks (of its number's size) that
@@ -49,8 +49,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
+from pipeline.budget import Budget
+from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, components
 
 # The exhaustive count stops here. Over codes grade-1..grade-100 at 8x8 it needed a median of 5k

@@ -26,7 +26,7 @@ from functools import cache
 from itertools import combinations
 from typing import NamedTuple
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin.model import (
     EMPTY,
     SHADED,

@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image
 
 from pipeline.errors import Unsuitable
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
 from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files, reader_version

@@ -19,7 +19,7 @@ from typing import Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import FILLED
 from pipeline.puzzles.nonogram.pictures import PictureGrid, PictureRejected, answer_from_ink, grid_shape_of, library
 

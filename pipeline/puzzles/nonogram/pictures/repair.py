@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Answer, Nonogram, from_picture
 from pipeline.puzzles.nonogram.pictures.fit import THRESHOLD, Coverage, Rows
 from pipeline.puzzles.nonogram.solver import line_solve

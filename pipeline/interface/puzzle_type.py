@@ -1,61 +1,23 @@
-"""The interface every puzzle type implements, and the small records it trades in.
+"""The record every puzzle type fills, and the small records it trades in.
 
-Like a `struct game` in Simon Tatham's collection: one object per type, found by the registry,
-so a new type is one new folder under pipeline/puzzles/ and nothing else changes.
+Like a `struct game` in Simon Tatham's collection: one object per type, found by the registry.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from pipeline.codes import rng_for
-from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.params import Params, parse_size
+from pipeline.budget import Budget
+from pipeline.errors import StepLimit
+from pipeline.interface.checks import Check, Failure, run_checks
+from pipeline.interface.grades import Grade
+from pipeline.interface.params import Params, parse_size
+from pipeline.interface.sharing import Share
 from pipeline.render.svg import Figure, FigureSize
-
-if TYPE_CHECKING:  # grading.py imports Budget from here
-    from pipeline.puzzles.grading import Grade
-
-
-class Budget:
-    """A step limit and a time limit for one search; reaching either proves nothing.
-
-    Running out of steps raises StepLimit (drop this layout, try another); running out of time
-    raises TimeLimit (give up on this code).
-
-    Searches call `spend()` in their inner loop. The clock is read at the first step, so a budget
-    already spent stops even a short search, and then every 1024 steps, so the check costs next to
-    nothing.
-    """
-
-    __slots__ = ("steps_left", "deadline", "_until_clock", "spent")
-
-    def __init__(self, steps: int = 10_000_000, seconds: float | None = None):
-        self.steps_left = steps
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self._until_clock = 1
-        self.spent = 0
-
-    def spend(self, n: int = 1) -> None:
-        self.steps_left -= n
-        self.spent += n
-        if self.steps_left < 0:
-            raise StepLimit("step limit reached")
-        self._until_clock -= n
-        if self._until_clock <= 0:
-            self._until_clock = 1024
-            if self.deadline is not None and time.monotonic() > self.deadline:
-                raise TimeLimit("time budget reached")
-
-    def child(self, steps: int) -> "Budget":
-        """A budget for one sub-search: its own step limit, this budget's deadline."""
-        sub = Budget(steps)
-        sub.deadline = self.deadline
-        return sub
 
 
 # Steps a grader may take on one puzzle. Over 6 codes of each, the most a grade took was 221 steps
@@ -76,7 +38,7 @@ class Generated:
     stats: dict[str, Any] = field(default_factory=dict)
     # The puzzle's grade when the generator graded it on the way (aiming at a difficulty), exactly
     # what the type's `grade` says, so make_graded need not grade it again; not in the record.
-    grade: "Grade | None" = None
+    grade: Grade | None = None
 
 
 def never_stale(record: dict[str, Any]) -> bool:
@@ -118,11 +80,9 @@ class PuzzleType:
     # (params, answer=) -> the most room a figure of these parameters can take: no puzzle needed
     print_size: Callable[..., FigureSize]
     # (puzzle, budget) -> how a person solves it: its tier, score and techniques (the type's grade.py)
-    grade: Callable[[Any, Budget], "Grade"]
+    grade: Callable[[Any, Budget], Grade]
     # (puzzle, limit, budget) -> up to `limit` distinct answers from the printed clues, by the type's own solver
     solve: Callable[[Any, int, Budget], list[Any]]
-    # (puzzle, answer) -> named failure codes for `answer` against the rules and clues; [] when valid
-    check: Callable[[Any, Any], list[str]]
     # (puzzle, limit) -> up to `limit` answers by the independent engine in proof.py, which must not
     # import the type's solver or generator
     prove: Callable[[Any, int], list[Any]]
@@ -149,6 +109,22 @@ class PuzzleType:
     # (params, version) -> why that kept generator version cannot make puzzles of these
     # parameters, or None: the spec refuses such a pin up front instead of trying every code
     refuses: Callable[[Any, int], str | None] = refuses_nothing
+    # The rules as an ordered checklist (interface/checks.py): what verify, the tests and the web
+    # player judge an answer by
+    checks: tuple[Check, ...] = ()
+    # Where the puzzle is played and which files other tools read (interface/sharing.py)
+    share: Share = Share()
+    # TRANSITION (issue 28): the three first types still give `check` as a function of codes;
+    # a type that gives `checks` gets it from them. Removed once every type lists its checks.
+    check: Callable[[Any, Any], list[str]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.check is None:
+            object.__setattr__(self, "check", lambda puzzle, answer: [f.code for f in self.failures(puzzle, answer)])
+
+    def failures(self, puzzle: Any, answer: Any) -> list[Failure]:
+        """Every rule `answer` breaks, in the checklist's order; [] when it keeps them all."""
+        return run_checks(self.checks, puzzle, answer)
 
     @property
     def kept_versions(self) -> list[int]:
@@ -184,7 +160,7 @@ class PuzzleType:
 
     def make_graded(
         self, params: Params | int | str, code: str, budget: Budget, version: int | None = None, *, always: bool = True
-    ) -> tuple[Generated, "Grade | None"]:
+    ) -> tuple[Generated, Grade | None]:
         """The puzzle a code makes and its grade: graded when its parameters ask for a difficulty
         or `always`, else None. Grading gets GRADE_STEPS of its own under the same deadline, so
         a slow generation does not leave a puzzle ungraded. A puzzle whose parameters ask for no

@@ -37,7 +37,7 @@ class Params(BaseModel):
 
     rows: int
     cols: int
-    # The grade every puzzle must have (pipeline/puzzles/grading.py); None: graded, not chosen.
+    # The grade every puzzle must have (pipeline/interface/grades.py); None: graded, not chosen.
     difficulty: Literal["easy", "medium", "hard", "expert"] | None = Field(
         None, description="easy, medium, hard or expert: the grade every puzzle must have; none: any grade"
     )

@@ -1,7 +1,7 @@
 """How the grades of a type and size fall: the share of each tier over a run of codes, and the
 median and spread of each external effort measure per tier (the closing note's table).
 
-    python -m pipeline.grading nonogram 10 [--count 100] [--difficulty hard]
+    python -m pipeline.distribution nonogram 10 [--count 100] [--difficulty hard]
 
 Codes are "grade-1" .. "grade-<count>", made by the type's current generator, so the table is
 the same on every run of the same version. With --difficulty they are made for that grade, as
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from pipeline.errors import StepLimit
-from pipeline.puzzles.base import Budget
-from pipeline.puzzles.grading import TIERS, Grade
+from pipeline.budget import Budget
+from pipeline.interface.grades import TIERS, Grade
 from pipeline.registry import get_type
 
 UNFINISHED = "none"  # the row for puzzles the techniques cannot finish

@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from pipeline.puzzles.base import Budget
+from pipeline.budget import Budget
 
 TIERS = ("easy", "medium", "hard", "expert")
 
