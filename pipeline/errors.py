@@ -46,7 +46,7 @@ class OptionError(InputError):
 class PageError(InputError):
     """The pages asked for cannot hold the puzzles legibly (too small a trim, too many a page, a
     newsletter with more than two pages): the spec must change, so it is bad input, whether
-    preflight finds it before generating or layout finds it on the real puzzles."""
+    the page plan finds it before generating or layout finds it on the real puzzles."""
 
 
 class StageError(PuzzlepressError):

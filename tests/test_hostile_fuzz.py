@@ -23,7 +23,7 @@ from pipeline.errors import PuzzlepressError
 from pipeline.manifest import read_manifest, record_path
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import load_all, printed_entries, refuse_unverified
+from pipeline.stages.printable import load_all, printed_entries, refuse_unverified
 from pipeline.stages.verify import judge, verify
 
 JSON = st.recursive(

@@ -28,7 +28,7 @@ from pipeline import checkpoint
 from pipeline.render import pdf
 from pipeline.render.geometry import page_box
 from pipeline.spec import parse_spec
-from pipeline.stages.preflight import book_style
+from pipeline.stages.styles import book_style
 
 SPEC = "title: Signals\nseed: signals\nsections: [{type: nonogram, size: 5, count: 4}]\n"
 SEED = int(os.environ.get("PUZZLEPRESS_SIGNAL_SEED", str(random.randrange(1 << 30))))

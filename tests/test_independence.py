@@ -70,3 +70,38 @@ def test_graders_solve_by_their_own_techniques(name: str) -> None:
     for module in imported_modules(PACKAGE / "puzzles" / name / "grade.py"):
         parts = module.replace(".", " ").split()
         assert not any(part in (*FORBIDDEN, "proof") for part in parts), f"{name}/grade.py imports {module}"
+
+
+def package_imports() -> dict[str, set[str]]:
+    """Each module of the package and the package modules it imports, at its top or in a function
+    (`from package import module` counts as the module, not the package it comes from)."""
+    modules = {}
+    for path in PACKAGE.rglob("*.py"):
+        name = ".".join(("pipeline", *path.relative_to(PACKAGE).with_suffix("").parts)).removesuffix(".__init__")
+        modules[name] = path
+    graph = {}
+    for name, path in modules.items():
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    full = f"{node.module}.{alias.name}"
+                    found.add(full if full in modules else node.module)
+        graph[name] = {module for module in found if module in modules and module != name}
+    return graph
+
+
+def test_no_import_circles() -> None:
+    """Imports flow one way (a circle is how layout and the page plan once shared the newsletter
+    renderer): no module reaches itself again through the modules it imports."""
+    graph = package_imports()
+    for start in sorted(graph):
+        seen, todo = set(), list(graph[start])
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} imports itself through a circle"
+            if module not in seen:
+                seen.add(module)
+                todo.extend(graph[module])

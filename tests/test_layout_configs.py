@@ -10,13 +10,13 @@ from PIL import ImageChops
 
 from conftest import ROOT, cli
 from pipeline.spec import load_spec
-from pipeline.stages.preflight import preflight
+from pipeline.stages.pageplan import page_problems
 
 
 @pytest.mark.parametrize("name", ["book-6x9", "weekly", "imposed"])
 def test_config_is_valid_and_fits_its_page(name: str) -> None:
     job = load_spec(ROOT / "configs" / f"{name}.yaml")
-    assert preflight(job) == []
+    assert page_problems(job) == []
 
 
 def test_configs_cover_the_print_formats() -> None:

@@ -13,10 +13,11 @@ from pipeline.manifest import record_path
 from pipeline.render.geometry import auto_gutter_mm
 from pipeline.pages import MM_PER_IN
 from pipeline.spec import parse_spec
-from pipeline.stages import layout as layout_stage
+from pipeline.stages import book as book_stage
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
-from pipeline.stages.preflight import book_style, preflight
+from pipeline.stages.pageplan import page_problems
+from pipeline.stages.styles import book_style
 from pipeline.stages.verify import verify
 
 SMALL = """\
@@ -65,19 +66,19 @@ def test_newsletter_settings_must_make_sense(extra: str, message: str) -> None:
         parse_spec(f"title: t\n{extra}\nsections: [{{type: nonogram, size: 5, count: 1}}]\n")
 
 
-# ---- preflight: geometry before generating -------------------------------------------------------
+# ---- the page plan: geometry before generating ---------------------------------------------------
 
 
-def test_preflight_passes_a_sensible_job() -> None:
-    assert preflight(parse_spec(SMALL)) == []
+def test_the_page_plan_passes_a_sensible_job() -> None:
+    assert page_problems(parse_spec(SMALL)) == []
 
 
-def test_preflight_names_every_section_and_answer_group_that_cannot_fit() -> None:
+def test_the_page_plan_names_every_section_and_answer_group_that_cannot_fit() -> None:
     job = parse_spec(
         "title: t\nseed: s\npage: {size: A5, margins: {outside: 40mm, inside: 25mm}}\nanswers: {per_page: 24}\n"
         "sections:\n  - {type: nonogram, size: 15, count: 2}\n  - {type: nonogram, size: 10, count: 2, per_page: 6}\n"
     )
-    problems = preflight(job)
+    problems = page_problems(job)
     assert [p.split(":")[0] for p in problems] == [
         "sections[0] (Nonogram 15×15)", "answers.per_page (Nonogram 15×15)",
         "sections[1] (Nonogram 10×10)", "answers.per_page (Nonogram 10×10)",
@@ -85,19 +86,19 @@ def test_preflight_names_every_section_and_answer_group_that_cannot_fit() -> Non
     assert "7 pt" in problems[0] and "page.margins" in problems[0]
 
 
-def test_preflight_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
+def test_the_page_plan_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
     job = parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
-    assert preflight(job) == [
+    assert page_problems(job) == [
         "page.gutter: a book of 980 pages is thicker than the gutter table allows (828 pages at most); "
         "split the job into volumes or set page.gutter to a length"
     ]
     fixed = parse_spec("title: t\nseed: s\npage: {gutter: 0.875in}\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
-    assert preflight(fixed) == []
+    assert page_problems(fixed) == []
 
 
 def test_a_newsletter_front_must_hold_every_puzzle() -> None:
     job = parse_spec("title: t\ndate: 2026-11-30\nformat: newsletter\npage: A5\nsections: [{type: nonogram, size: 15, count: 6}]\n")
-    assert preflight(job)[0].startswith("the front page: 6 puzzles do not fit legibly")
+    assert page_problems(job)[0].startswith("the front page: 6 puzzles do not fit legibly")
 
 
 def test_build_with_no_room_for_a_grid_exits_2_and_writes_nothing(tmp_path: Path) -> None:
@@ -179,10 +180,10 @@ def test_auto_gutter_is_taken_from_the_rendered_page_count() -> None:
         rendered.append(box.gutter)
         return 151 if box.gutter == narrow else 150  # the page count it renders to
 
-    pages, box = layout_stage._rendered_with_gutter(job, 140, render, lambda count: count)
+    pages, box = book_stage._rendered_with_gutter(job, 140, render, lambda count: count)
     assert box.gutter == wide == pytest.approx(0.5 * MM_PER_IN) and pages == 150
     assert rendered == [narrow, wide]
-    pages, box = layout_stage._rendered_with_gutter(job, 400, render, lambda count: count)
+    pages, box = book_stage._rendered_with_gutter(job, 400, render, lambda count: count)
     assert box.gutter == wide and rendered[2:] == [auto_gutter_mm(400), narrow, wide]
 
 
@@ -198,7 +199,7 @@ def test_layout_rewrites_no_picture_that_has_not_changed(tmp_path: Path) -> None
 
 def test_pages_too_small_for_the_real_puzzles_are_bad_input_at_layout_too(tmp_path: Path) -> None:
     """Layout checks the real puzzles again: a manifest whose page no longer holds them (edited
-    after generating) is the same kind of problem preflight reports: exit 2, no PDF."""
+    after generating) is the same kind of problem the page plan reports: exit 2, no PDF."""
     folder = built(tmp_path / "out", SMALL.replace("size: 5, count: 2", "size: 15, count: 2"))
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["job"]["page"]["size"] = "60x80mm"

@@ -24,7 +24,7 @@ from pipeline.render.geometry import (
 from pipeline.render.impose import saddle_order
 from pipeline.pages import MM_PER_IN
 from pipeline.spec import parse_spec
-from pipeline.stages.preflight import book_style
+from pipeline.stages.styles import book_style
 
 NORMAL = legibility(large_print=False)
 LARGE = legibility(large_print=True)

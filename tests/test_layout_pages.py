@@ -21,13 +21,15 @@ from pipeline.registry import puzzle_types
 from pipeline.render.book import Printed, Sheet, Slot, out_of_sight, plan_book
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import COMFORT_SHARE, legibility, page_box, place_puzzles, plan_front
-from pipeline.render.join import Part
+from pipeline.render.join import PaintedPart
 from pipeline.render.style import Sizing
 from pipeline.render.svg import Figure, FigureSize
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import _check_numbers, layout
-from pipeline.stages.preflight import book_style, preflight
+from pipeline.stages.book import _check_numbers
+from pipeline.stages.layout import layout
+from pipeline.stages.pageplan import page_problems
+from pipeline.stages.styles import book_style
 from pipeline.stages.verify import verify
 
 NORMAL = legibility(large_print=False)
@@ -65,7 +67,7 @@ def test_the_default_per_page_is_what_a_book_of_that_trim_prints(page: str, size
 def test_a_section_can_fix_its_cell_size_or_print_at_natural_size() -> None:
     assert printed_cell("title: t\nseed: s\nsections: [{type: nonogram, size: 10, count: 4, cell: 7mm}]")[1] == pytest.approx(7.0)
     assert printed_cell("title: t\nseed: s\nsections: [{type: kuralin, size: 6, count: 4, scale: natural}]")[1] == pytest.approx(8.5)
-    problems = preflight(parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 2, per_page: 2, cell: 9mm}]"))
+    problems = page_problems(parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 2, per_page: 2, cell: 9mm}]"))
     assert len(problems) == 1 and "cell size the section asks for" in problems[0]
 
 
@@ -244,9 +246,9 @@ def test_a_long_code_wraps_and_is_never_cut(tmp_path: Path) -> None:
     assert code in printed and "…" not in printed
 
 
-def landed(page_count: int, anchors: dict[str, int]) -> Part:
+def landed(page_count: int, anchors: dict[str, int]) -> PaintedPart:
     """A rendered part reduced to what the page-number check reads: its pages and its anchors."""
-    return Part(objects=[], pages=0, catalog=0, info=pydyf.Dictionary(), settings=(None, None, None),
+    return PaintedPart(objects=[], pages=0, catalog=0, info=pydyf.Dictionary(), settings=(None, None, None),
                 page_count=page_count, anchors=anchors, smallest_text_pt=9.0)
 
 

@@ -20,8 +20,8 @@ from pipeline.render.geometry import page_box
 from pipeline.render.join import join_parts, write_joined
 from pipeline.render.svg import Figure
 from pipeline.spec import parse_spec
-from pipeline.stages.layout import PAGE_COST, part_cuts
-from pipeline.stages.preflight import book_style
+from pipeline.stages.book import PAGE_COST, part_cuts
+from pipeline.stages.styles import book_style
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm"><rect x="1" y="1" width="8" height="8"/><text x="2" y="15" font-family="DejaVu Sans" font-size="4">7</text></svg>'
 

@@ -26,7 +26,7 @@ from pipeline.render.geometry import BLEED_MM, FOOTER_MM, HEADER_MM, MARKS_SLUG_
 from pipeline.render.impose import impose
 from pipeline.pages import MM_PER_IN
 from pipeline.spec import parse_spec
-from pipeline.stages.preflight import book_style
+from pipeline.stages.styles import book_style
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import LayoutReport, layout
 from pipeline.stages.verify import verify

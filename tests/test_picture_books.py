@@ -238,10 +238,10 @@ def test_a_library_book_credits_the_icons_on_its_copyright_page(tmp_path: Path) 
 
 
 def test_the_picture_config_is_valid_and_fits_its_page() -> None:
-    from pipeline.stages.preflight import preflight
+    from pipeline.stages.pageplan import page_problems
 
     job = load_spec(ROOT / "configs" / "pictures.yaml")
-    assert preflight(job) == []
+    assert page_problems(job) == []
     assert all(s.puzzle_params.picture == "library" for s in job.sections)
 
 

@@ -28,7 +28,8 @@ from pipeline.render.strokes import apply_line_floor, thinnest_line_pt
 from pipeline.render.book import Sheet, Slot
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
-from pipeline.stages.layout import barcode_box, draw_all, load_all, render_cover
+from pipeline.stages.cover import barcode_box, render_cover
+from pipeline.stages.printable import draw_all, load_all
 from pipeline.stages.printcheck import PREFLIGHT
 from pipeline.stages.verify import verify
 from pipeline.stages.layout import layout

@@ -1,5 +1,5 @@
 """Links on the page: `links: qr | text` beside each label, a newsletter's one code for the issue,
-planned clear of the grids, refused by preflight when the page has no room, and the printed
+planned clear of the grids, refused by the page plan when the page has no room, and the printed
 codes scanned back (zxing-cpp) to exactly each puzzle's puzz.link URL."""
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ import zxingcpp
 from conftest import ROOT, cli, write_spec
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
-from pipeline.render.book import QR_GAP_MM, Link, Printed, plan_book
+from pipeline.render.book import QR_GAP_MM, PrintedLink, Printed, plan_book
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import page_box
 from pipeline.render.svg import Figure
 from pipeline.share.qr import MIN_SYMBOL_MM
 from pipeline.spec import parse_spec
-from pipeline.stages.preflight import book_style, preflight
+from pipeline.stages.pageplan import page_problems
+from pipeline.stages.styles import book_style
 
 DPI = 300
 MM_PER_INCH = 25.4
@@ -78,7 +79,7 @@ def slots_with_codes(tmp_path: Path, spec: str, qr_mm: float = 19.0) -> tuple[li
     figure = Figure(svg="", width_mm=70, height_mm=60, smallest_text_pt=8.5, thinnest_line_pt=0.5, grid_x_mm=20, grid_y_mm=10)
     items = [
         Printed(n, 0, f"c{n}", "Nonogram 10×10", Drawn(figure, tmp_path / "p.svg"), Drawn(figure, tmp_path / "a.svg"),
-                Link(qr=tmp_path / f"q{n}.svg", qr_mm=qr_mm) if n % 2 else None)
+                PrintedLink(qr=tmp_path / f"q{n}.svg", qr_mm=qr_mm) if n % 2 else None)
         for n in range(1, 5)
     ]
     plan = plan_book(style, page_box(style, 9.525), [items], [], [], tmp_path)
@@ -107,8 +108,8 @@ def test_codes_cost_a_section_no_cell_size_when_the_page_has_room() -> None:
 
 def test_a_page_without_room_for_the_codes_is_refused_before_generating(tmp_path: Path) -> None:
     section = "sections: [{type: nonogram, size: 15, count: 2, cell: 5mm, per_page: 2}]"
-    assert preflight(parse_spec(f"title: t\nseed: s\n{section}")) == []
-    problems = preflight(parse_spec(f"title: t\nseed: s\nlinks: qr\n{section}"))
+    assert page_problems(parse_spec(f"title: t\nseed: s\n{section}")) == []
+    problems = page_problems(parse_spec(f"title: t\nseed: s\nlinks: qr\n{section}"))
     assert len(problems) == 1 and "QR code" in problems[0]
     out = tmp_path / "out"
     ran = cli("build", write_spec(tmp_path, f"title: t\nseed: s\n{section.replace('count: 2', 'count: 2, links: qr')}"), "-o", out)

@@ -46,7 +46,7 @@ def test_every_golden_puzzle_round_trips(path):
 
 
 @pytest.mark.parametrize("path", sorted((Path(__file__).parent / "golden").glob("*/*.json")), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_no_golden_puzzle_is_longer_than_preflight_reserves(path):
+def test_no_golden_puzzle_is_longer_than_the_page_plan_reserves(path):
     stored = json.loads(path.read_text())
     record = printed({"type": path.parent.name, **stored, **parse_size(stored["size"])})
     assert len(puzzle_url(record)) <= longest_url(record["type"], record["rows"], record["cols"])

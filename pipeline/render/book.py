@@ -44,7 +44,7 @@ QR_GAP_MM = 2.0  # between a QR code and the label's text or the picture below (
 
 
 @dataclass(frozen=True)
-class Link:
+class PrintedLink:
     """Where a puzzle is played online, as printed beside its label: a line of text, or a QR
     code (an SVG file `qr_mm` wide and high, its quiet zone included)."""
 
@@ -63,7 +63,7 @@ class Printed:
     label: str  # type and grid: "Nonogram 20×15"
     puzzle: Drawn
     answer: Drawn
-    link: Link | None = None
+    link: PrintedLink | None = None
     title: str = ""  # what the answer shows, when it is a named picture: "Anchor"
     grade: str = ""  # as the label prints it: "★★☆☆ medium"; "" when the puzzle has no grade
 
@@ -198,7 +198,7 @@ def _size(figure: FigureSize, scale: float) -> tuple[float, float]:
 
 def puzzle_slot(item: Printed, scale: float, outdir: Path) -> Slot:
     width, height = _size(item.puzzle.figure, scale)
-    link = item.link or Link()
+    link = item.link or PrintedLink()
     detail = f"{item.label} · {item.grade}" if item.grade else item.label
     return Slot(
         heading=str(item.number), detail=detail, note=f"code {item.code}",

@@ -44,5 +44,5 @@ def write_pair(folder: Path, stem: str, puzzle: Figure, answer: Figure) -> tuple
 
 
 def stand_in(size: FigureSize, path: Path) -> Drawn:
-    """A figure of a known size with no drawing yet: what preflight plans pages with."""
+    """A figure of a known size with no drawing yet: what the page plan is made with."""
     return Drawn(Figure(**asdict(size)), path)

@@ -1,7 +1,7 @@
 """Page geometry: margins with the gutter on the binding side, slot grids and figure scales.
 
 Everything here is plain arithmetic in millimetres, with no WeasyPrint, so the same numbers drive
-the preflight check (before anything is generated) and the real layout. A figure prints at its
+the page plan (before anything is generated) and the real layout. A figure prints at its
 natural size (the size its type drew it at) times a scale; one scale serves a whole section, set
 by its largest figure, and no scale may print text below the legible minimum or lines thinner
 than 0.25 pt.

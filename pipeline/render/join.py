@@ -1,7 +1,7 @@
 """One PDF from a book rendered in parts, each part in its own process.
 
 WeasyPrint lays out and paints one document per process, and a book's layout took 4.6 s of a
-10.25 s cold build on one core. So the book is cut into parts (pipeline/stages/layout.py), each
+10.25 s cold build on one core. So the book is cut into parts (pipeline/stages/book.py), each
 part is painted into pydyf objects (pdf.render_part), and the parts are numbered one after
 another into one file here: the first part's catalog, document information and page tree stand
 for the whole; the other parts bring their pages and what those pages use. A stream two parts
@@ -25,7 +25,7 @@ REFERENCE = re.compile(rb"(\d+) 0 R")
 
 
 @dataclass
-class Part:
+class PaintedPart:
     """A part of a book painted into PDF objects, plain enough to send between processes."""
 
     objects: list[pydyf.Object]  # an object's number is its index; 0 is the free head of the list
@@ -84,7 +84,7 @@ def _renumbered(value: Any, numbers: dict[int, int]) -> Any:
     return value
 
 
-def join_parts(parts: Sequence[Part]) -> pydyf.PDF:
+def join_parts(parts: Sequence[PaintedPart]) -> pydyf.PDF:
     """The parts as one PDF: the first part's objects as they are, then each later part's,
     renumbered, its pages appended to the first part's page tree and its named destinations to
     the first part's. The parts are used up: their objects become the joined file's."""
@@ -129,7 +129,7 @@ def _destinations(catalog: pydyf.Dictionary) -> list[tuple[pydyf.String, pydyf.A
     return list(zip(names[::2], names[1::2]))
 
 
-def write_joined(parts: Sequence[Part]) -> tuple[bytes, pydyf.PDF]:
+def write_joined(parts: Sequence[PaintedPart]) -> tuple[bytes, pydyf.PDF]:
     """The joined file's bytes, written with the settings WeasyPrint chose for the first part."""
     joined = join_parts(parts)
     output = io.BytesIO()

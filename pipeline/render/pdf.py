@@ -37,7 +37,7 @@ from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
-from pipeline.render.join import Part, plain
+from pipeline.render.join import PaintedPart, plain
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
@@ -257,7 +257,7 @@ def smallest_text_pt(document: Document) -> float:
     return round(smallest, 2)
 
 
-def render_part(source: Source, first_page: int, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None) -> Part:
+def render_part(source: Source, first_page: int, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None) -> PaintedPart:
     """A part of a book, pages `first_page` onwards, laid out and painted into PDF objects that
     join.join_parts numbers into one file. Runs in a worker process: WeasyPrint lays out one
     document per process, so a book split into parts lays out on every core."""
@@ -278,7 +278,7 @@ def render_part(source: Source, first_page: int, day: dt.date | None, box: PageB
     pdf_file = kept["pdf"]
     assert isinstance(pdf_file, pydyf.PDF)
     anchors = {name: index for index, page in enumerate(document.pages) for name in page.anchors}
-    return Part(
+    return PaintedPart(
         [plain(obj) for obj in pdf_file.objects], pdf_file.pages.number, pdf_file.catalog.number, pdf_file.info,
         kept["settings"], len(document.pages), anchors, smallest_text_pt(document),
     )

@@ -73,7 +73,7 @@ def read_url(url: str) -> dict[str, Any]:
 
 def longest_url(name: str, rows: int, cols: int) -> int:
     """The most characters a puzzle of this type and grid can take as a URL, known before any
-    puzzle is made: what preflight reserves for a printed link."""
+    puzzle is made: what the page plan reserves for a printed link."""
     body = {"nonogram": _longest_nonogram, "nuritwin": _longest_nuritwin, "kuralin": _longest_kuralin}[name](rows, cols)
     return len(url_prefix(name, rows, cols)) + body
 

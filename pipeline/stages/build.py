@@ -26,7 +26,7 @@ from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
-from pipeline.stages.preflight import preflight
+from pipeline.stages.pageplan import page_problems
 from pipeline.stages.verify import VerifyReport, verify
 
 ProgressFactory = Callable[[str], Callable[[int, int], None] | None]
@@ -66,7 +66,7 @@ def check_job(job: JobSpec, outdir: Path) -> None:
                 f"exclude: {name} is this job's own output; excluding it would make every run drop "
                 "the puzzles of the run before. Exclude an earlier job's manifest instead"
             )
-    problems = preflight(job)
+    problems = page_problems(job)
     if problems:
         raise PageError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 
@@ -145,7 +145,7 @@ def layout_once(
     return report.pages, files, False
 
 
-# What a layout writes (pipeline/stages/layout.py), named here so checking a stamp needs no PDF engine.
+# What a layout writes (pipeline/stages/layout.py and cover.py), named here so checking a stamp needs no PDF engine.
 STAMPED_FILES = {"booklet.pdf", "answers.pdf", "booklet-imposed.pdf", "cover.pdf", "preflight.json"}
 STAMPED_FIGURE = re.compile(r"^(puzzles|examples)/[a-z0-9][a-z0-9.-]*\.svg$")
 

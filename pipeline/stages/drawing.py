@@ -15,7 +15,7 @@ from pipeline.manifest import record_path
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import Params
-from pipeline.render.book import HowToPlay, Link
+from pipeline.render.book import HowToPlay, PrintedLink
 from pipeline.render.figures import Drawn, write_if_changed, write_pair
 from pipeline.share.qr import qr_figure
 
@@ -29,17 +29,17 @@ def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -
     return write_pair(folder, puzzle_id, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True))
 
 
-def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> Link | None:
+def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> PrintedLink | None:
     """The puzzle's link as its label prints it (`style` none, qr or text): a QR code drawn into
     OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https)."""
     path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
     if style == "qr":
         code = qr_figure(url)
         write_if_changed(path, code.svg)
-        return Link(qr=path, qr_mm=code.size_mm)
+        return PrintedLink(qr=path, qr_mm=code.size_mm)
     path.unlink(missing_ok=True)  # a code from an earlier layout would claim a link the page no longer prints
     if style == "text":
-        return Link(text=link_text(url))
+        return PrintedLink(text=link_text(url))
     return None
 
 

@@ -1,6 +1,6 @@
 """preflight.json: every rule of the job's print service, checked on the PDF as written.
 
-The page-geometry preflight (preflight.py) runs before generation, on sizes alone; this one runs
+The page plan (pageplan.py) is checked before generation, on sizes alone; this check runs
 after layout and measures what a print service's own preflight would: the PDF's boxes, margins,
 the gutter for the final page count, the thinnest line and smallest text as printed, the fonts
 embedded and every colour the pages set. Each check carries the rule, the measured value and
@@ -33,7 +33,7 @@ _GREY = re.compile(rb"(?<![\d.])([\d.]+) (?:g|G)\b")
 
 
 @dataclass(frozen=True)
-class Check:
+class PrintRule:
     name: str
     rule: str
     measured: Any
@@ -53,15 +53,15 @@ def _edges(page: Any, number: int, box: PageBox) -> dict[str, float]:
     return {edge: round(raw[edge] / 72, 3) for edge in ("top", "bottom", "outside", "inside")}
 
 
-def _trim_check(reader: PdfReader, profile: PrintProfile) -> Iterator[Check]:
+def _trim_check(reader: PdfReader, profile: PrintProfile) -> Iterator[PrintRule]:
     sizes = {(round(float(p.trimbox.width) / PT_PER_MM, 1), round(float(p.trimbox.height) / PT_PER_MM, 1)) for p in reader.pages}
     offered = {(round(w, 1), round(h, 1)) for w, h in (PAGE_PRESETS[t] for t in profile.trims)}
     width, height = next(iter(sizes))
     ok = len(sizes) == 1 and (not profile.trims or (width, height) in offered or _custom_ok(profile, width, height))
     rule = f"one trim on every page{'; offered: ' + ', '.join(profile.trims) if profile.trims else ''}"
-    yield Check("trim", rule, f"{_inches(width)} × {_inches(height)}", ok)
+    yield PrintRule("trim", rule, f"{_inches(width)} × {_inches(height)}", ok)
     media = {(round(float(p.mediabox.width) / 72, 3), round(float(p.mediabox.height) / 72, 3)) for p in reader.pages}
-    yield Check("page size (media)", "trim plus the bleed on the edges that have it", sorted(f"{w:g} × {h:g} in" for w, h in media), True)
+    yield PrintRule("page size (media)", "trim plus the bleed on the edges that have it", sorted(f"{w:g} × {h:g} in" for w, h in media), True)
 
 
 def _custom_ok(profile: PrintProfile, width_mm: float, height_mm: float) -> bool:
@@ -71,32 +71,32 @@ def _custom_ok(profile: PrintProfile, width_mm: float, height_mm: float) -> bool
     return lw <= width_mm / MM_PER_IN + 1e-3 and width_mm / MM_PER_IN <= mw + 1e-3 and lh <= height_mm / MM_PER_IN + 1e-3 and height_mm / MM_PER_IN <= mh + 1e-3
 
 
-def _bleed_check(reader: PdfReader, box: PageBox, profile: PrintProfile) -> Check:
+def _bleed_check(reader: PdfReader, box: PageBox, profile: PrintProfile) -> PrintRule:
     want = {edge: round(box.bleed_on(edge) / MM_PER_IN, 3) for edge in ("top", "bottom", "outside", "inside")}
     found = [_edges(page, number, box) for number, page in enumerate(reader.pages, start=1)]
     ok = all(edges == want for edges in found)
     where = ", ".join(profile.bleed_edges) if box.bleed else "no edge (page.bleed is off)"
-    return Check("bleed per edge", f"0.125 in on {where}", found[0] if ok else [f for f in found if f != want][0], ok)
+    return PrintRule("bleed per edge", f"0.125 in on {where}", found[0] if ok else [f for f in found if f != want][0], ok)
 
 
-def _margin_checks(box: PageBox, profile: PrintProfile, pages: int) -> Iterator[Check]:
+def _margin_checks(box: PageBox, profile: PrintProfile, pages: int) -> Iterator[PrintRule]:
     least = (profile.min_margin_bleed_in if box.bleed else profile.min_margin_in) * MM_PER_IN
     measured = {"top": box.top, "bottom": box.bottom, "outside": box.outside, "inside (with gutter)": box.inside}
-    yield Check(
+    yield PrintRule(
         "margins", f"top, bottom and outside at least {_inches(least)} from the trim",
         {k: _inches(v) for k, v in measured.items()}, min(box.top, box.bottom, box.outside) >= least - 1e-6,
     )
     try:
         table = auto_gutter_mm(pages, profile.gutters)
-        yield Check("gutter for the page count", f"at least {_inches(table)} for {pages} pages", _inches(box.gutter), box.gutter >= table - 1e-6 or box.gutter == 0.0 and not box.facing)
+        yield PrintRule("gutter for the page count", f"at least {_inches(table)} for {pages} pages", _inches(box.gutter), box.gutter >= table - 1e-6 or box.gutter == 0.0 and not box.facing)
     except Unfit as exc:
-        yield Check("gutter for the page count", str(exc), _inches(box.gutter), False)
+        yield PrintRule("gutter for the page count", str(exc), _inches(box.gutter), False)
 
 
-def _page_count_check(pages: int, profile: PrintProfile) -> Check:
+def _page_count_check(pages: int, profile: PrintProfile) -> PrintRule:
     rule = f"{profile.min_pages} to {profile.max_pages} pages" + (f", a multiple of {profile.page_multiple}" if profile.page_multiple > 1 else "")
     ok = profile.min_pages <= pages <= profile.max_pages and pages % profile.page_multiple == 0
-    return Check("page count", rule, pages, ok)
+    return PrintRule("page count", rule, pages, ok)
 
 
 def _fonts(reader: PdfReader) -> tuple[list[str], list[str]]:
@@ -122,7 +122,7 @@ def _colours(reader: PdfReader) -> set[tuple[float, float, float]]:
     return found
 
 
-def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) -> Check:
+def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) -> PrintRule:
     colours = _colours(reader)
     neutral = all(r == g == b for r, g, b in colours)
     greys = sorted(1 - r for r, _, _ in colours if 0 < r < 1)
@@ -131,27 +131,27 @@ def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) 
     rule = "black, white and greys only" + (f"; greys at least {profile.min_grey:.0%}" if profile.min_grey else "")
     shown = {"page colours": sorted(f"{'grey' if r == g == b else 'colour'} {r:g} {g:g} {b:g}" for r, g, b in colours),
              "greys (ink share)": [f"{g:.0%}" for g in greys], "figure colours": list(measured.colours)}
-    return Check("colour space and greys", rule, shown, ok)
+    return PrintRule("colour space and greys", rule, shown, ok)
 
 
-def _variant_check(reader: PdfReader, profile: PrintProfile) -> Check:
+def _variant_check(reader: PdfReader, profile: PrintProfile) -> PrintRule:
     """PDF/X is more than its marker: it needs a file identifier and an output intent (the
     printing condition's ICC profile), which WeasyPrint writes only when given a CMYK profile."""
     info = reader.metadata or {}
     xmp = reader.xmp_metadata
     marked = str(info.get("/GTS_PDFXVersion", "")) or ("PDF/X-4" if xmp is not None and b"PDF/X-4" in xmp.stream.get_data() else "")
     if not profile.pdf_variant:
-        return Check("PDF variant", "plain PDF", marked or "plain PDF", not marked)
+        return PrintRule("PDF variant", "plain PDF", marked or "plain PDF", not marked)
     want = profile.pdf_variant.upper()
     found = {
         "marked": marked or "no", "file identifier": "/ID" in reader.trailer,
         "output intent": "/OutputIntents" in reader.trailer["/Root"],
     }
     ok = marked.upper().startswith(want) and found["file identifier"] and found["output intent"]
-    return Check("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok))
+    return PrintRule("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok))
 
 
-def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured) -> list[Check]:
+def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured) -> list[PrintRule]:
     """The print service's rules checked on the written booklet; `smallest_text_pt` is the
     smallest text WeasyPrint set on its pages (pdf.smallest_text_pt)."""
     profile = job.profile
@@ -165,17 +165,17 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
         _bleed_check(reader, box, profile),
         *_margin_checks(box, profile, pages),
         _page_count_check(pages, profile),
-        Check("crop marks", "crop marks" if profile.crop_marks else "no crop marks", "on" if box.crop_marks else "off", box.crop_marks == profile.crop_marks),
-        Check("thinnest line after scaling", f"at least {least_line:g} pt", f"{measured.thinnest_line_pt:.3f} pt", measured.thinnest_line_pt >= least_line - 1e-3),
-        Check("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3),
-        Check("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing),
+        PrintRule("crop marks", "crop marks" if profile.crop_marks else "no crop marks", "on" if box.crop_marks else "off", box.crop_marks == profile.crop_marks),
+        PrintRule("thinnest line after scaling", f"at least {least_line:g} pt", f"{measured.thinnest_line_pt:.3f} pt", measured.thinnest_line_pt >= least_line - 1e-3),
+        PrintRule("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3),
+        PrintRule("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing),
         _colour_check(reader, measured, profile),
         _variant_check(reader, profile),
     ]
     return found
 
 
-def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str) -> Check:
+def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str) -> PrintRule:
     """The cover's trimmed size against two trims plus the spine for the final page count."""
     page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
     width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
@@ -191,10 +191,10 @@ def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper:
         "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text,
     }
     ok = abs(width - cover.width) < 0.05 and abs(height - cover.height) < 0.05
-    return Check("cover", rule, measured, ok)
+    return PrintRule("cover", rule, measured, ok)
 
 
-def write_report(outdir: Path, job: JobSpec, found: list[Check]) -> Path:
+def write_report(outdir: Path, job: JobSpec, found: list[PrintRule]) -> Path:
     path = outdir / PREFLIGHT
     report = {"print": job.print, "service": job.profile.service, "ok": all(c.ok for c in found), "checks": [asdict(c) for c in found]}
     write_atomic(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())

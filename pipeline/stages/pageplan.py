@@ -1,4 +1,4 @@
-"""preflight: page geometry checked before anything is generated.
+"""The page plan, checked before anything is generated.
 
 A grid that cannot print legibly in the room the page and margins leave, or a book too thick for
 the gutter table, is reported with the spec's other problems, before minutes of generation. A
@@ -9,6 +9,7 @@ blank stand-ins in a temporary folder.
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from pipeline.interface.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render.book import (
     HowToPlay,
-    Link,
+    PrintedLink,
     Printed,
     place_section,
     plan_book,
@@ -26,9 +27,8 @@ from pipeline.render.book import (
     puzzle_slot,
 )
 from pipeline.render.figures import Drawn, stand_in
-from pipeline.render.style import BookStyle, SectionStyle, Sizing
+from pipeline.render.style import BookStyle
 from pipeline.render.geometry import (
-    LARGE_PRINT_SCALE,
     PageBox,
     Unfit,
     gutter_guess,
@@ -37,42 +37,14 @@ from pipeline.render.geometry import (
     answer_scale,
     place_answers,
 )
-from pipeline.spec import JobSpec, Section
+from pipeline.spec import JobSpec
 from pipeline.share.puzzlink import HOST, longest_url, url_prefix
 from pipeline.share.qr import largest_size_mm
 from pipeline.stages.drawing import example_params, link_text
+from pipeline.stages.styles import book_style, front_pages
 
 NOWHERE = Path("puzzles/stand-in.svg")  # stand-ins are planned, never drawn
 NOWHERE_QR = Path("puzzles/stand-in-qr.svg")
-
-
-def book_style(job: JobSpec) -> BookStyle:
-    """What page planning needs of the job."""
-    return BookStyle(
-        title=job.title, page=job.page, newsletter=job.format == "newsletter", answers=job.answers,
-        contents=job.front_matter.contents,
-        sections=tuple(SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print)) for section in job.sections),
-        previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
-        front_pages=front_pages(job),
-        profile=job.profile,
-    )
-
-
-def front_pages(job: JobSpec) -> int:
-    """The pages before the contents: the title page and the copyright page after it."""
-    return int(job.front_matter.title_page) + int(job.front_matter.copyright_page and job.format == "book")
-
-
-def sizing(section: Section, large_print: bool) -> Sizing:
-    """How big the section's grids print: the cell it asks for, the type's natural cell, or as
-    large as the page allows up to the type's largest cell (half as big again in large print)."""
-    ptype = puzzle_types()[section.type]
-    if section.cell is not None:
-        return Sizing(section.cell / ptype.cell_mm, exact=True)
-    grow = LARGE_PRINT_SCALE if large_print else 1.0
-    if section.scale == "natural":
-        return Sizing(grow, exact=True)
-    return Sizing(grow * ptype.max_cell_mm / ptype.cell_mm)
 
 
 def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
@@ -92,14 +64,14 @@ def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int
     return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *figures, link=link, grade=grade)
 
 
-def _stand_in_link(ptype: PuzzleType, params: Params, style: str) -> Link | None:
+def _stand_in_link(ptype: PuzzleType, params: Params, style: str) -> PrintedLink | None:
     """The most room the section's links can take, before any puzzle is made: the largest QR
     code a URL of its grid can make, or the longest printed link."""
     if style == "qr":
-        return Link(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(ptype.name, params.rows, params.cols)))
+        return PrintedLink(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(ptype.name, params.rows, params.cols)))
     if style == "text":
         longest = longest_url(ptype.name, params.rows, params.cols)
-        return Link(text=link_text(HOST + "p" * (longest - len(HOST))))
+        return PrintedLink(text=link_text(HOST + "p" * (longest - len(HOST))))
     return None
 
 
@@ -152,7 +124,7 @@ def _check_book(job: JobSpec, style: BookStyle, box: PageBox, samples: list[Prin
     return [], plan.pages + front_pages(job)
 
 
-def preflight(job: JobSpec) -> list[str]:
+def page_problems(job: JobSpec) -> list[str]:
     """Problems of page geometry, found before anything is generated: grids that cannot print
     legibly in the room the page and margins leave, or a book too thick for the gutter table.
 
@@ -163,8 +135,6 @@ def preflight(job: JobSpec) -> list[str]:
     style = book_style(job)
     samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1, job.link_style(i)) for i, s in enumerate(job.sections)]
     if style.newsletter:
-        from pipeline.stages.layout import check_newsletter  # WeasyPrint measures the text of the back
-
         puzzles = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
         return check_newsletter(job, puzzles, puzzles if job.answers.from_previous_issue else [])
     examples = [_how_to_play(types[name]) for name in job.types_in_order()] if job.front_matter.how_to_play else []
@@ -176,3 +146,36 @@ def preflight(job: JobSpec) -> list[str]:
     except Unfit as exc:
         return [f"page.gutter: {exc}"]
     return _check_book(job, style, page_box(style, gutter), samples, examples)[0]
+
+
+def check_newsletter(job: JobSpec, puzzles: list[Printed], previous: list[Printed]) -> list[str]:
+    """The sheet laid out with stand-ins (figures of the most room its puzzles can take, drawn
+    blank) before anything is generated: the front, the rules and the answers on the back are
+    measured as the real layout measures them, so a sheet that cannot fit writes nothing."""
+    from pipeline.stages.newsletter import render_newsletter  # WeasyPrint measures the text of the back
+
+    with tempfile.TemporaryDirectory() as folder:
+        outdir = Path(folder)
+        stand_ins = []
+        for items in (puzzles, previous):
+            stand_ins.append([_blank_drawn(outdir, item) for item in items])
+        try:
+            render_newsletter(job, outdir, *stand_ins)
+        except Unfit as exc:
+            return [str(exc)]
+    return []
+
+
+def _blank_drawn(outdir: Path, item: Printed) -> Printed:
+    """The stand-in with blank pictures of its size on disk, where the page expects them."""
+    drawn = []
+    for role, figure in (("puzzle", item.puzzle.figure), ("answer", item.answer.figure)):
+        path = outdir / f"{role}-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{figure.width_mm}mm" height="{figure.height_mm}mm"/>')
+        drawn.append(Drawn(figure, path))
+    link = item.link
+    if link is not None and link.qr is not None:
+        path = outdir / f"qr-{item.number}.svg"
+        path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" width="{link.qr_mm}mm" height="{link.qr_mm}mm"/>')
+        link = replace(link, qr=path)
+    return replace(item, puzzle=drawn[0], answer=drawn[1], link=link)

@@ -1,0 +1,206 @@
+"""The book: its pages planned (pipeline/render/book.py), rendered in parts, each in a process of
+its own, and joined into one PDF (pipeline/render/join.py); its answers in answers.pdf when the
+job asks for a separate file.
+
+The plan fixes every page before WeasyPrint runs, so `gutter: auto` can take the gutter from the
+page count: the book is planned with a guess, rendered, and rendered again only if its real page
+count calls for another gutter. Page references are written as text from the plan and checked
+against where their anchors landed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from weasyprint import Document
+
+from pipeline.errors import LayoutError
+from pipeline.parallel import Pool
+from pipeline.render import pdf
+from pipeline.render.book import (
+    BookPlan,
+    FrontPages,
+    HowToPlay,
+    Printed,
+    Sheet,
+    page_numbers,
+    planned_front,
+    plan_book,
+    plan_separate_answers,
+    src_for,
+    with_page_numbers,
+)
+from pipeline.render.geometry import PageBox, gutter_guess, page_box
+from pipeline.render.join import PaintedPart, write_joined
+from pipeline.render.strokes import Measured, apply_line_floor
+from pipeline.render.style import BookStyle
+from pipeline.render.svg import Figure
+from pipeline.spec import JobSpec
+from pipeline.stages.documents import Booklet, Rendered, by_section, doc_fields, how_to_play_pages, page_fields, template_source
+from pipeline.stages.styles import book_style
+
+T = TypeVar("T")
+
+def _rendered_with_gutter(style: BookStyle, pages_guess: int, render: Callable[[PageBox], T], count: Callable[[T], int]) -> tuple[T, PageBox]:
+    """Render with the gutter the final page count calls for.
+
+    The first guess comes from the plan's page count and is nearly always right. When the
+    count moves the gutter, render again; if a narrower gutter already tried made the book
+    thicker, keep the wider one (a gutter wider than the table asks is never wrong).
+    """
+    gutter = gutter_guess(style, pages_guess)
+    tried: list[float] = []
+    while True:
+        box = page_box(style, gutter)
+        rendered = render(box)
+        wanted = gutter_guess(style, count(rendered))
+        if wanted == gutter or (wanted < gutter and wanted in tried):
+            return rendered, box
+        tried.append(gutter)
+        gutter = wanted
+
+
+def _document_pages(document: Document) -> int:
+    return len(document.pages)
+
+
+def drawings_by_file(outdir: Path, printed: list[Printed], examples: list[HowToPlay]) -> dict[str, Figure]:
+    """Each picture file (as the plan names it, relative to OUTDIR) and the drawing it holds."""
+    drawings = {}
+    for item in printed:
+        for drawn in (item.puzzle, item.answer):
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    for content in examples:
+        for drawn in content.example or ():
+            drawings[src_for(drawn.path, outdir)] = drawn.figure
+    return drawings
+
+
+def _plan_sheets(plan: BookPlan) -> list[Sheet]:
+    return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
+
+
+# A book is rendered in this many parts, each in its own process when there are cores for them
+# (pipeline/render/join.py). Always the same number, so the PDF is the same bytes whatever
+# --jobs is. Measured on configs/book.yaml (95 pages) on 2 cores: each extra part costs about
+# 0.1 s of CPU (its style sheets, fonts and page tree), so two parts, one a core.
+PARTS = 2
+MAX_NUMBERINGS = 3  # renders until the front matter's page count settles (a contents page that runs over)
+
+
+@dataclass
+class BookParts:
+    parts: list[PaintedPart]
+    numbers: dict[str, int]  # anchor -> page
+
+
+# What a page costs to lay out and paint, in bytes of SVG painted on it: configs/book.yaml's two
+# parts cost the same (1.6 s of CPU each, best of 3) when cut after its 63rd sheet, where a page
+# weighs as much as about 9 kB of SVG (its answer pages hold 27 kB, its puzzle pages 5 kB).
+PAGE_COST = 9_000
+
+
+def _sheet_weight(sheet: Sheet, drawings: dict[str, Figure]) -> int:
+    """What a page costs: the page, and its figures by the size of their drawings."""
+    return PAGE_COST + sum(len(drawings[slot.src].svg) for slot in sheet.slots if slot.src in drawings)
+
+
+def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[int]:
+    """Where each part's sheets start: part k prints plan.sheets[cuts[k]:cuts[k + 1]], the
+    first part after the front matter (title, copyright, contents, how to play); the parts
+    cost about the same to render."""
+    front = 3 * PAGE_COST + sum(_sheet_weight(page.example, drawings) if page.example else PAGE_COST for page in plan.how_to_play)
+    weights = [_sheet_weight(sheet, drawings) for sheet in plan.sheets]
+    total = front + sum(weights)
+    cuts, done = [0], front
+    for index, weight in enumerate(weights):
+        if len(cuts) < parts and done >= total * len(cuts) / parts and index > cuts[-1]:
+            cuts.append(index)
+        done += weight
+    return cuts + [len(plan.sheets)]
+
+
+def _part_source(job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], first_page: int, first: bool) -> pdf.Source:
+    doc = doc_fields(job, job.title, credits)
+    if not first:  # the front matter prints in the first part only
+        doc.update(title_page=False, copyright_page=False)
+        plan = replace(plan, how_to_play=[], contents=[])
+    return template_source("book.html.j2", outdir, doc=doc, plan=plan, **page_fields(job, box, first_page))
+
+
+def render_parts(
+    job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], drawings: dict[str, Figure], pool: Pool
+) -> BookParts:
+    """The book in PARTS parts, its page references written as text: numbered as planned, then
+    again as rendered until the front matter's page count settles."""
+    front = planned_front(plan, book_style(job).front_pages)
+    settings = (job.date, box, job.fonts == "full", job.profile.pdf_variant)
+    for _ in range(MAX_NUMBERINGS):
+        numbers = page_numbers(plan, front)
+        resolved = with_page_numbers(plan, numbers)
+        cuts = part_cuts(resolved, PARTS, drawings)
+        firsts = [1] + [front.first_sheet + cut for cut in cuts[1:-1]]
+        tasks = [
+            (_part_source(job, outdir, replace(resolved, sheets=resolved.sheets[cuts[k] : cuts[k + 1]]), box, credits, firsts[k], k == 0), firsts[k], *settings)
+            for k in range(len(cuts) - 1)
+        ]
+        parts = [part for _, part in sorted(pool.imap_beside(pdf.render_part, tasks), key=lambda done: done[0])]
+        head = parts[0]
+        rendered = FrontPages(
+            {page.anchor: head.anchors[page.anchor] + 1 for page in plan.how_to_play},
+            head.page_count - (cuts[1] - cuts[0]) + 1,
+        )
+        if rendered == front:
+            _check_numbers(parts, numbers)
+            return BookParts(parts, numbers)
+        front = rendered
+    raise LayoutError(f"the book's page numbers did not settle in {MAX_NUMBERINGS} renders")
+
+
+def _check_numbers(parts: list[PaintedPart], numbers: dict[str, int]) -> None:
+    """Every page reference printed as text names the page its anchor landed on."""
+    first = 1
+    for part in parts:
+        for anchor, index in part.anchors.items():
+            if anchor in numbers and numbers[anchor] != first + index:
+                raise LayoutError(f"layout: {anchor} printed on page {first + index}, planned for page {numbers[anchor]}")
+        first += part.page_count
+
+
+def _joined(parts: list[PaintedPart]) -> pdf.Written:
+    data, joined = write_joined(parts)
+    return pdf.Written(data, pdf.page_sources(joined))
+
+
+def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: list[Printed], credits: tuple[str, ...], pool: Pool) -> Rendered:
+    sections = by_section(job, printed)
+    pages = how_to_play_pages(outdir, job)
+    style = book_style(job)
+    plans: dict[float, BookPlan] = {}
+    measured: dict[float, Measured] = {}
+    drawings = drawings_by_file(outdir, printed + previous, pages)
+
+    def render(box: PageBox) -> BookParts:
+        plan = plans[box.gutter] = plan_book(style, box, sections, previous, pages, outdir)
+        measured[box.gutter] = apply_line_floor(_plan_sheets(plan), outdir, drawings, style.profile.min_line_pt)
+        return render_parts(job, outdir, plan, box, credits, drawings, pool)
+
+    guess_box = page_box(style, gutter_guess(style, 1))
+    guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
+    book, box = _rendered_with_gutter(style, guess, render, lambda done: sum(part.page_count for part in done.parts))
+    parts = book.parts
+    booklet = Booklet(sum(part.page_count for part in parts), min(part.smallest_text_pt for part in parts), lambda: _joined(parts))
+    rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
+    if job.answers.separate_file:
+        puzzle_pages = {int(anchor.removeprefix("puzzle-")): page for anchor, page in book.numbers.items() if anchor.startswith("puzzle-")}
+
+        def make_answers(answer_box: PageBox) -> pdf.Source:
+            sheets = plan_separate_answers(style, answer_box, sections, puzzle_pages, outdir, rendered.placements)
+            apply_line_floor(sheets, outdir, drawings, style.profile.min_line_pt)
+            return template_source("answers.html.j2", outdir, doc=doc_fields(job, f"Answers · {job.title}"), sheets=sheets, **page_fields(job, answer_box))
+
+        rendered.answers = _rendered_with_gutter(style, 1 + len(printed) // 6, lambda b: pdf.render(make_answers(b)), _document_pages)[0]
+    return rendered
+

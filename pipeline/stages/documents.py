@@ -1,0 +1,93 @@
+"""What every document of a job shares: the fields its templates print, the how-to-play pages,
+and the booklet as rendered, ready for the layout stage to write.
+
+Used by the book (book.py), the newsletter (newsletter.py) and the cover (cover.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from weasyprint import Document
+
+from pipeline import __version__
+from pipeline.registry import puzzle_types
+from pipeline.render import pdf
+from pipeline.render.assets import layouts_dir
+from pipeline.render.book import HowToPlay, Printed, issue_date
+from pipeline.render.geometry import FOOTER_MM, GAP_MM, HEADER_MM, PageBox, Placement
+from pipeline.render.strokes import Measured
+from pipeline.spec import JobSpec
+from pipeline.stages.drawing import how_to_play
+
+
+def doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[str, Any]:
+    return {
+        "title": title,
+        "credits": credits,
+        "subtitle": job.subtitle,
+        "author": job.author,
+        "imprint": job.imprint,
+        "title_page": job.front_matter.title_page,
+        "copyright_page": job.front_matter.copyright_page and job.format == "book",
+        "edition": job.edition,
+        "isbn": job.isbn,
+        "version": __version__,
+        # a section that chose its grade made its codes with the grade in their seeds
+        "chosen_grades": any(section.puzzle_params.difficulty for section in job.sections),
+        "issue": issue_date(job.date) if job.date else "",
+        "created": pdf.pdf_date(job.date),
+        "generator": pdf.generator(),
+    }
+
+
+def page_fields(job: JobSpec, box: PageBox, first_page: int = 1) -> dict[str, Any]:
+    return {
+        "g": box,
+        "first_page": first_page,
+        "header": HEADER_MM,
+        "footer": FOOTER_MM,
+        "gap": GAP_MM,
+        "facing": job.page.facing and job.format == "book",
+        "large_print": job.page.large_print,
+        "content_height": round(box.content_height, 2),
+    }
+
+
+def template_source(template: str, outdir: Path, **context: Any) -> pdf.Source:
+    html = pdf.templates().get_template(template).render(**context)
+    return pdf.Source(html=html, base=outdir, roots=(layouts_dir(), outdir))
+
+
+def by_section(job: JobSpec, printed: list[Printed]) -> list[list[Printed]]:
+    return [[p for p in printed if p.section == index] for index in range(len(job.sections))]
+
+
+def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
+    """The how-to-play content for each type of the job, in the order the types appear; a
+    newsletter's back page prints the rules without examples."""
+    if not job.front_matter.how_to_play:
+        return []
+    examples = job.format == "book"
+    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
+
+
+@dataclass
+class Booklet:
+    """The booklet laid out, its pages counted, ready to be written."""
+
+    pages: int
+    smallest_text_pt: float  # the smallest text set on its pages, labels and running heads too
+    write: Callable[[], pdf.Written]
+
+
+@dataclass
+class Rendered:
+    booklet: Booklet
+    box: PageBox
+    answers: Document | None = None
+    placements: dict[str, Placement] = field(default_factory=dict)  # "sections[0]" -> grid and scale
+    figures: Measured | None = None  # the finest print of the figures, after scaling
+

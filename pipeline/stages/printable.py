@@ -1,0 +1,107 @@
+"""What layout prints: the manifest's puzzles, each read once from its record and refused unless
+its verdict proves exactly those bytes, then drawn for the page.
+
+A malformed record is bad input (exit 2) before anything is drawn; a puzzle without a verdict
+for the bytes read stops the stage naming it (pipeline/trust.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from pipeline import checkpoint, trust
+from pipeline.errors import LayoutError, RecordError
+from pipeline.interface.grades import grade_label
+from pipeline.manifest import Entry, Manifest, record_path
+from pipeline.records import load_puzzle
+from pipeline.registry import puzzle_types
+from pipeline.render.book import Printed
+from pipeline.share.puzzlink import puzzle_url
+from pipeline.stages.drawing import draw_figures, draw_link
+
+
+# A picture's title (from a manifest: untrusted) is cut at this many characters; the longest
+# library title has 27 ("Prescription Bottle Medical"), a publisher's file name may run longer.
+MAX_TITLE = 40
+
+
+def printed_entries(manifest: Manifest) -> tuple[list[Entry], list[Entry]]:
+    """This issue's puzzles, and the previous issue's when their answers are to be printed."""
+    previous = manifest.puzzles("previous") if manifest.job.answers.from_previous_issue else []
+    return manifest.puzzles("puzzle"), previous
+
+
+def refuse_unverified(loaded: list["Loaded"]) -> None:
+    """Never print a puzzle unless its verdict was made for exactly the record bytes read for
+    printing, by this version's verifier (pipeline/trust.py)."""
+    refused = []
+    for item in loaded:
+        problem = trust.verdict_problem(item.entry.verdict, item.sha256, item.entry.grade)
+        if problem is not None:
+            refused.append(f"{item.entry.id} ({problem})")
+    if refused:
+        raise LayoutError(
+            "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
+            + "\n".join(f"  - {line}" for line in refused)
+        )
+
+
+@dataclass(frozen=True)
+class Loaded:
+    entry: Entry
+    ptype: Any
+    puzzle: Any
+    sha256: str  # of the record bytes the puzzle was read from
+    url: str  # where it is played online, written afresh from the record's clues
+
+
+def load_entry(outdir: Path, entry: Entry) -> Loaded:
+    """The entry's puzzle from its record, which must be the puzzle the entry names; a bad record
+    names its file and field."""
+    path = record_path(outdir, entry.id)
+    ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+    for name in entry.describes(record):
+        raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
+    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record))
+
+
+def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
+    return [load_entry(outdir, entry) for entry in entries]
+
+
+def no_links(section: int) -> str:
+    return "none"
+
+
+def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links) -> list[Printed]:
+    """The puzzles' pictures, and their links drawn as each section prints them (`link_style`)."""
+    printed = []
+    for item in loaded:
+        puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
+        entry = item.entry
+        label = f"{item.ptype.title} {entry.label}"
+        link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link=link, title=picture_title(entry), grade=grade_label(entry.grade)))
+        checkpoint.reached("layout:figure")
+        tick()
+    return printed
+
+
+def picture_title(entry: Entry) -> str:
+    """The name of the picture a puzzle's answer shows ("Anchor"), or "" when it is no picture.
+    Read from a manifest, so anything but short text is ignored."""
+    picture = entry.stats.get("picture")
+    title = picture.get("title") if isinstance(picture, dict) else None
+    return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
+
+
+def picture_credits(entries: list[Entry]) -> tuple[str, ...]:
+    """The attribution the picture library's licence asks for, when the book prints its pictures."""
+    if not any(isinstance(e.stats.get("picture"), dict) and "library" in e.stats["picture"] for e in entries):
+        return ()
+    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
+
+    return (ATTRIBUTION,)
+
