@@ -9,6 +9,7 @@ these; none of it knows a genre.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
 
 Node = TypeVar("Node", bound=Hashable)
@@ -77,3 +78,78 @@ def loop_cuts(edge_vars: Mapping[Edge, int], true: set[int], node_vars: Mapping 
 def sorted_edges(edges: Iterable[Sequence]) -> list[Edge]:
     """Edges with their nodes in order and the list sorted, for records and comparisons."""
     return sorted(tuple(sorted(edge)) for edge in edges)  # type: ignore[misc]
+
+
+def branch(edges: Iterable[Edge]) -> Node | None:
+    """The least node where three or more drawn edges meet (the loop branches or crosses), or None."""
+    return min((node for node, count in degrees(edges).items() if count > 2), default=None)
+
+
+def dead_end(edges: Iterable[Edge]) -> Node | None:
+    """The least node where the drawn edges stop (one edge meets it), or None."""
+    return min((node for node, count in degrees(edges).items() if count == 1), default=None)
+
+
+def is_one_loop(edges: Iterable[Edge]) -> bool:
+    """Whether the drawn edges form exactly one closed loop: two at every node touched, one piece."""
+    drawn = list(edges)
+    return bool(drawn) and all(count == 2 for count in degrees(drawn).values()) and len(pieces(drawn)) == 1
+
+
+def cycle_order(edges: Iterable[Edge]) -> list:
+    """The nodes of one loop in order, from its least node towards the lesser of its two
+    neighbours there; ValueError unless the edges form exactly one loop."""
+    drawn = list(edges)
+    if not is_one_loop(drawn):
+        raise ValueError("the edges do not form exactly one loop")
+    links: dict = {}
+    for a, b in drawn:
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    start = min(links)
+    order, previous, here = [start], start, min(links[start])
+    while here != start:
+        order.append(here)
+        a, b = links[here]
+        previous, here = here, (b if a == previous else a)
+    return order
+
+
+class SingleLoop:
+    """The SAT encoding of one loop on a graph, for the independent proofs of the loop genres.
+
+    Variables, from the caller's pool: one per node ("the loop passes here"), made first in the
+    order given, then one per candidate edge in the order given. Clauses: an edge is drawn only
+    if both its nodes are used, a used node has exactly two drawn edges, an unused one none. That
+    every model is *one* loop is not a clause: `cuts` is the refine step of
+    pipeline.proof.engine.enumerate_models, adding `loop_cuts` for each model that splits.
+
+    Lazy cuts, not a network (flow) encoding: measured on Kuralin 10x10 and Masyu 10x10 proofs
+    (docs/notes/loop-encoding.md), the cuts were faster; a split model is rare once clues pin
+    the loop.
+    """
+
+    def __init__(self, pool, nodes: Sequence[Node], edges: Sequence[Edge]):
+        self.used = {node: pool.id(("used", node)) for node in nodes}
+        self.edges: dict = {edge: pool.id(("edge", edge)) for edge in edges}
+        self.at: dict = {node: [] for node in nodes}
+        for (a, b), var in self.edges.items():
+            self.at[a].append(var)
+            self.at[b].append(var)
+        self.clauses: list[list[int]] = []
+        for node, lines in self.at.items():
+            used = self.used[node]
+            for line in lines:
+                self.clauses.append([-line, used])
+                self.clauses.append([-used, *(other for other in lines if other != line)])
+            for three in combinations(lines, 3):
+                self.clauses.append([-v for v in three])
+
+    def cuts(self, true: set[int]) -> list[list[int]]:
+        """Clauses that forbid this model's split into several loops, or [] for one loop."""
+        return loop_cuts(self.edges, true, self.used)
+
+    def drawn(self, model: Iterable[int]) -> frozenset:
+        """The edges a model (or a projected answer) draws."""
+        true = set(model)
+        return frozenset(edge for edge, var in self.edges.items() if var in true)
