@@ -1,18 +1,23 @@
-"""puzzlepress bench: time generation, verification and layout on fixed codes.
+"""puzzlepress bench: time generation, verification and layout on codes drawn from a seed.
 
 A benchmark, not a test: it reports what this machine does. Generation and verification run in
 this one process, one puzzle at a time, after a warm-up, so the figures are per-puzzle costs and
-not a measure of the pool. Each size runs at least `n` codes and then more, up to MAX_CODES,
-until the median's 95% confidence interval is within ±10%: at 20 fixed codes the median of the
-heavy-tailed sizes moved by a third between code sets. Wall time and CPU time are both reported:
-on a shared machine the wall time varies by up to 40% from run to run, the CPU time much less.
-Compare two runs made shortly after each other with `--compare`.
+not a measure of the pool.
+
+Codes are drawn from a seeded sequence (`--codes-seed`), not taken from a fixed short list: over
+the 60 fixed codes bench-1..bench-60 a 12x12 Kuralin's median was 4.5 s, over other codes 2.7 s,
+so one short list is one sample, and another seed gives another to check a figure against.
+Without `--n` each size runs MIN_CODES codes and then more, up to MAX_CODES, until the 95%
+confidence interval of the CPU median is within ±10%; with `--n` exactly that many. CPU time
+decides when to stop because the wall time varies by up to 40% on a shared machine; both are
+reported. Compare two runs made shortly after each other with `--compare`.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 import tempfile
 import time
@@ -32,7 +37,8 @@ from pipeline.spec import JobSpec
 
 Log = Callable[[str], None]
 
-MAX_CODES = 60  # more codes than this only when asked for with --n
+MIN_CODES = 20  # codes every size runs before the median may be called settled
+MAX_CODES = 400  # settling stops here, settled or not (the result says which)
 MAX_TRIES = 500  # codes tried for one puzzle of a difficulty before the bench gives up
 CI_SHARE = 0.10  # stop adding codes once the median's 95% interval is within ±10%
 WARM_UP = 2  # puzzles made and thrown away first: imports, caches and the allocator settle
@@ -71,8 +77,24 @@ def settled(values: list[float]) -> bool:
     return middle > 0 and middle - low <= CI_SHARE * middle and high - middle <= CI_SHARE * middle
 
 
+def codes(seed: str):
+    """The bench's codes: an endless sequence drawn from `seed`, the same for the same seed."""
+    rng = random.Random(f"bench-codes:{seed}")
+    while True:
+        yield f"{seed}-{rng.getrandbits(32):08x}"
+
+
+def enough(cpu: list[float], n: int | None) -> bool:
+    """Whether a size has run enough codes: exactly `n` when asked for, else a settled median
+    after at least MIN_CODES, or MAX_CODES."""
+    if n is not None:
+        return len(cpu) >= n
+    return len(cpu) >= MAX_CODES or (len(cpu) >= MIN_CODES and settled(cpu))
+
+
 def _summary(times: Times) -> dict[str, Any]:
     low, high = median_interval(times.wall)
+    cpu_low, cpu_high = median_interval(times.cpu)
     return {
         "n": len(times.wall),
         "median_s": round(statistics.median(times.wall), 6),
@@ -82,6 +104,8 @@ def _summary(times: Times) -> dict[str, Any]:
         "median_ci_s": [round(low, 6), round(high, 6)],
         "cpu_median_s": round(statistics.median(times.cpu), 6),
         "cpu_p90_s": round(percentile(times.cpu, 0.9), 6),
+        "cpu_median_ci_s": [round(cpu_low, 6), round(cpu_high, 6)],
+        "settled": settled(times.cpu),
     }
 
 
@@ -107,17 +131,18 @@ def _timed(fn: Callable[[], Any]) -> tuple[Any, float, float]:
     return result, time.perf_counter() - wall, time.process_time() - cpu
 
 
-def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[str, Any]]:
-    """Generate and verify one code after another until enough codes settle the median."""
+def bench_type(type_name: str, params: Params, n: int | None, log: Log, codes_seed: str = "bench") -> list[dict[str, Any]]:
+    """Generate and verify one code after another: `n` codes, or until the median settles."""
     from pipeline.stages.verify import judge
 
     ptype = puzzle_types()[type_name]
     for i in range(WARM_UP):
         _make_of_grade(ptype, params, f"warm-up-{i + 1}")
     made_times, verify_times, proof_times, solver_times, stats, tries = Times(), Times(), [], [], [], []
+    drawn = codes(codes_seed)
     with tempfile.TemporaryDirectory(prefix="puzzlepress-bench-") as tmp:
-        while len(made_times.wall) < n or (len(made_times.wall) < max(n, MAX_CODES) and not settled(made_times.wall)):
-            code = f"bench-{len(made_times.wall) + 1}"
+        while not enough(made_times.cpu, n):
+            code = next(drawn)
             (made, grade, code, tried), wall, cpu = _timed(lambda: _make_of_grade(ptype, params, code))
             made_times.add(wall, cpu)
             stats.append(made.stats)
@@ -133,10 +158,10 @@ def bench_type(type_name: str, params: Params, n: int, log: Log) -> list[dict[st
             solver_times.append(verdict["solver"]["seconds"])
             log(f"{type_name} {params.size} {code}: generate {made_times.wall[-1]:.4f} s, verify {wall:.4f} s")
     means = _stat_means(stats)
-    common = {"type": type_name, "size": params.size, "difficulty": params.difficulty}
-    codes = f"codes tried a puzzle {statistics.median(tries):g} (median), {max(tries)} (most); " if params.difficulty else ""
+    common = {"type": type_name, "size": params.size, "difficulty": params.difficulty, "codes_seed": codes_seed}
+    tried_note = f"codes tried a puzzle {statistics.median(tries):g} (median), {max(tries)} (most); " if params.difficulty else ""
     return [
-        {**common, "stage": "generate", **_summary(made_times), "stats_mean": means, "codes_tried": tries, "notes": codes + _notes(means)},
+        {**common, "stage": "generate", **_summary(made_times), "stats_mean": means, "codes_tried": tries, "notes": tried_note + _notes(means)},
         {
             **common, "stage": "verify", **_summary(verify_times),
             "proof_median_s": round(statistics.median(proof_times), 6), "proof_max_s": round(max(proof_times), 6),
@@ -323,8 +348,9 @@ def compare(now: dict[str, Any], earlier: dict[str, Any]) -> list[dict[str, Any]
 
 
 def run_bench(
-    *, n: int, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log,
+    *, n: int | None, type_name: str | None, size: str | None, pages: int, speedup: bool, log: Log,
     earlier: dict[str, Any] | None = None, scheduler: str | None = None, difficulty: str | None = None,
+    codes_seed: str = "bench",
 ) -> dict[str, Any]:
     types = puzzle_types()
     if type_name is not None and type_name not in types:
@@ -339,7 +365,7 @@ def run_bench(
     results = []
     for name in chosen:
         for params in wanted[name]:
-            results += bench_type(name, params, n, log)
+            results += bench_type(name, params, n, log, codes_seed)
     whole_job = type_name is None and size is None and difficulty is None
     out: dict[str, Any] = {"results": results, "layout": None, "speedup": None}
     if pages > 0 and whole_job:

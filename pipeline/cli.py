@@ -350,7 +350,10 @@ def types() -> None:
 @app.command()
 @_run
 def bench(
-    n: Annotated[int, typer.Option("--n", help="At least this many codes per type and size (more, up to 60, until the median settles).")] = 20,
+    n: Annotated[
+        Optional[int], typer.Option("--n", help="Exactly this many codes per type and size (default: 20 and more, up to 400, until the median settles).")
+    ] = None,
+    codes_seed: Annotated[str, typer.Option("--codes-seed", help="The seed the codes are drawn from: another seed, another set of codes.")] = "bench",
     type_name: Annotated[Optional[str], typer.Option("--type", help="Only this type.")] = None,
     size: Annotated[Optional[str], typer.Option("--size", help="Only this size (10, or 20x15 for columns x rows).")] = None,
     pages: Annotated[int, typer.Option("--pages", help="Puzzle pages in the layout benchmark's book (0 skips it).")] = 200,
@@ -364,17 +367,19 @@ def bench(
         Optional[str], typer.Option("--difficulty", help="Time making one puzzle of this grade: every code tried until one is found counts.")
     ] = None,
 ) -> None:
-    """Time generation, verification and layout on fixed codes."""
+    """Time generation, verification and layout on codes drawn from a seed."""
     from pipeline.bench import read_earlier, run_bench
 
-    if not 1 <= n <= 10_000:
+    if n is not None and not 1 <= n <= 10_000:
         raise OptionError(f"--n: {n} is out of range (1 to 10000)")
+    if not 1 <= len(codes_seed) <= 100:
+        raise OptionError("--codes-seed: give 1 to 100 characters")
     if not 0 <= pages <= 2_000:
         raise OptionError(f"--pages: {pages} is out of range (0 to 2000)")
     earlier = read_earlier(compare) if compare is not None else None
     result = run_bench(
         n=n, type_name=type_name, size=size, pages=pages, speedup=speedup, log=lambda m: _say(m, 2), earlier=earlier,
-        scheduler=_scheduler(scheduler), difficulty=difficulty,
+        scheduler=_scheduler(scheduler), difficulty=difficulty, codes_seed=codes_seed,
     )
     if as_json:
         print(json.dumps(result, indent=2))
@@ -385,11 +390,11 @@ def bench(
 def _print_bench(result: dict[str, Any]) -> None:
     from pipeline.bench import ms
 
-    table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "notes")
+    table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "CPU p90 ms", "notes")
     for row in result["results"]:
         table.add_row(
             row["type"], f"{row['size']} {row['difficulty']}" if row.get("difficulty") else row["size"], row["stage"], str(row["n"]), ms(row["median_s"]), ms(row["p90_s"]),
-            ms(row["max_s"]), ms(row["cpu_median_s"]), row.get("notes", ""),
+            ms(row["max_s"]), f"{ms(row['cpu_median_s'])} {_spread(row)}", ms(row["cpu_p90_s"]), row.get("notes", ""),
         )
     Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows
     if result.get("layout"):
@@ -405,6 +410,15 @@ def _print_bench(result: dict[str, Any]) -> None:
     for row in result.get("compare", []):
         print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
               f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
+
+
+def _spread(row: dict[str, Any]) -> str:
+    """The CPU median's 95% interval as the share either side that is wider, and a mark when it
+    is wider than the ±10% a settled median has."""
+    low, high = row["cpu_median_ci_s"]
+    middle = row["cpu_median_s"]
+    share = max(middle - low, high - middle) / middle if middle > 0 else 0.0
+    return f"±{share:.0%}" + ("" if row["settled"] else " (not settled)")
 
 
 def _say_other_versions(outdir: Path) -> None:

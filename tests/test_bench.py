@@ -7,18 +7,41 @@ import json
 import pytest
 
 from conftest import cli
-from pipeline.bench import bench_layout, median_interval, percentile, settled
+from itertools import islice
+
+from pipeline.bench import MAX_CODES, MIN_CODES, bench_layout, codes, enough, median_interval, percentile, settled
 
 
-def test_bench_times_each_stage_on_fixed_codes() -> None:
+def test_bench_times_each_stage_on_exactly_the_codes_asked_for() -> None:
     ran = cli("bench", "--type", "nonogram", "--size", "5", "--n", "3", "--pages", "0", "--json")
     assert ran.code == 0, ran.stderr
     rows = json.loads(ran.stdout)["results"]
     assert {(r["type"], r["size"], r["stage"]) for r in rows} == {("nonogram", "5", "generate"), ("nonogram", "5", "verify")}
     for row in rows:
-        assert row["n"] >= 3 and 0 < row["min_s"] <= row["median_s"] <= row["p90_s"] <= row["max_s"]
+        assert row["n"] == 3 and 0 < row["min_s"] <= row["median_s"] <= row["p90_s"] <= row["max_s"]
         low, high = row["median_ci_s"]
         assert low <= row["median_s"] <= high and row["cpu_median_s"] > 0
+        assert row["codes_seed"] == "bench"
+
+
+def test_codes_are_drawn_from_their_seed() -> None:
+    first = list(islice(codes("bench"), 50))
+    assert first == list(islice(codes("bench"), 50)) and len(set(first)) == 50
+    assert not set(first) & set(islice(codes("other"), 50))
+    assert all(code.startswith("other-") for code in islice(codes("other"), 5))
+
+
+def test_a_size_runs_n_codes_when_asked_else_until_its_median_settles() -> None:
+    assert enough([1.0] * 3, 3) and not enough([1.0] * 2, 3)
+    assert not enough([1.0] * 200, 300)  # --n is never cut short by settling
+    assert not enough([1.0] * (MIN_CODES - 1), None) and enough([1.0] * MIN_CODES, None)
+    spread = [float(v) for v in range(1, MIN_CODES + 1)]
+    assert not enough(spread, None) and enough(spread * (MAX_CODES // MIN_CODES), None)
+
+
+def test_a_bad_codes_seed_is_refused() -> None:
+    ran = cli("bench", "--type", "nonogram", "--size", "5", "--codes-seed", "", "--json")
+    assert ran.code == 2 and "--codes-seed" in ran.stderr and "Traceback" not in ran.stderr
 
 
 @pytest.mark.slow

@@ -139,151 +139,157 @@ class _Search:
     left; a slot holds the slot of its path's other end, or -1. Two states with the same
     partners have the same paths in every way that matters to the rest of the search, so the
     partners are the paths' part of a dead state's key as they stand, nothing to rename.
+
+    One step is one choice tried at one cell, as the budget counts them. The whole step (its
+    choice, the colour counts, the partners, the recursion and the undoing) is written out in one
+    function, `run`'s `visit`, over local names: with a method per part a step cost about 2 us
+    and most of it was calls and attribute look-ups. Steps are paid to the budget in batches
+    (`pay`), never past the step its limit is reached at, so the same search raises StepLimit at
+    the same step with the same steps spent.
     """
 
     def __init__(self, board: Board, limit: int, budget: Budget, rng: random.Random | None, min_length: int):
         self.board = board
         self.limit = limit
-        self.spend = budget.spend
+        self.budget = budget
         self.rng = rng
         self.min_length = min_length
-        self.cols = board.cols
-        self.n = board.rows * board.cols
-        self.active, self.adds, self.over = board.active, board.adds, board.over
-        self.mates = [-1] * (board.cols + 1)
-        self.black = board.black_start  # every limit's count of decided black cells
-        self.white = board.white_start  # and of cells known white
-        self.known_white = [0] * self.n  # lines into a cell, or 1 for a cell that starts a path
-        self.went_right = [0] * self.n
-        self.went_down = [0] * self.n
-        self.dead: set[tuple] = set()
-        self.found: list[Solution] = []
+        self.known_white = [0] * (board.rows * board.cols)  # lines into a cell, or 1 for a cell that starts a path
 
     def run(self) -> list[Solution]:
-        self.visit(0, 0, False, 0)
-        return self.found
-
-    def visit(self, p: int, open_ends: int, done: bool, length: int) -> None:
-        found = self.found
-        if p == self.n:
-            if done:
-                found.append(self.answer())
-            return
-        if length + self.n - p < self.min_length and not done:
-            return
-        shortest = self.min_length  # lengths past it all complete alike; min() cost 18% of a step
-        key = (p, done, length if length < shortest else shortest, tuple(self.mates), self.black & self.active[p])
-        if key in self.dead:
-            return
-        before = len(found)
-        c = p % self.cols
-        for go_right, go_down in self.choices(p, c, done):
-            self.spend()
-            self.place(p, c, go_right, go_down, open_ends, done, length)
-            if len(found) >= self.limit:
-                return
-        if len(found) == before:
-            self.dead.add(key)
-
-    def choices(self, p: int, c: int, done: bool) -> Sequence[tuple[int, int]]:
-        right_in, up_in = self.mates[self.cols] >= 0, self.mates[c] >= 0
-        if right_in and up_in:
-            return (_NONE,)
-        if right_in or up_in:
-            options = self.board.turns[p]
-        elif not done and self.board.can_start[p]:
-            options = (_NONE, _BOTH)
-        else:
-            options = (_NONE,)
-        if self.rng is not None and len(options) > 1:
-            options = list(options)
-            self.rng.shuffle(options)
-            starts = not right_in and not up_in
-            options.sort(key=lambda choice: self.blocks_closed_by(p, choice, starts))
-        return options
-
-    def place(self, p, c, go_right, go_down, open_ends, done, length) -> None:
-        self.went_right[p], self.went_down[p] = go_right, go_down
-        right, up = self.mates[self.cols], self.mates[c]
-        starts = right < 0 and up < 0
-        if starts and not go_right:
-            self.leave_black(p, open_ends, done, length)
-            return
-        if starts:  # leaving right and down
-            whitened: tuple[int, ...] = (p, p + 1, p + self.cols)
-        elif go_right:
-            whitened = (p + 1,)
-        elif go_down:
-            whitened = (p + self.cols,)
-        else:  # two lines in, none out
-            self.draw_lines(p, c, right, up, go_right, open_ends, done, length)
-            return
-        white = self.white
-        if self.mark_white(whitened):
-            self.draw_lines(p, c, right, up, go_right, open_ends, done, length)
-            self.unmark_white(whitened)
-            self.white = white
-
-    def leave_black(self, p: int, open_ends: int, done: bool, length: int) -> None:
-        black = self.black
-        more = black + self.adds[p]
-        if not more & self.over:
-            self.black = more
-            self.visit(p + 1, open_ends, done, length)
-            self.black = black
-
-    def mark_white(self, cells: tuple[int, ...]) -> bool:
-        """One more line into each cell (or it starts a path): they are white from now on."""
-        known_white, adds = self.known_white, self.adds
-        more = self.white
-        for x in cells:
-            if not known_white[x]:
-                more += adds[x]
-        if more & self.over:
-            return False
-        self.white = more
-        for x in cells:
-            known_white[x] += 1
-        return True
-
-    def unmark_white(self, cells: tuple[int, ...]) -> None:
+        board, budget, limit, rng, min_length = self.board, self.budget, self.limit, self.rng, self.min_length
+        cols, n = board.cols, board.rows * board.cols
+        adds, active, over, turns, can_start = board.adds, board.active, board.over, board.turns, board.can_start
+        column = [p % cols for p in range(n)]
+        last = cols
+        mates = [-1] * (cols + 1)
         known_white = self.known_white
-        for x in cells:
-            known_white[x] -= 1
+        went_right, went_down = [0] * n, [0] * n
+        dead: set[tuple] = set()
+        found: list[Solution] = []
+        black, white = board.black_start, board.white_start  # every limit's count of black cells, and of white
+        batch = credit = 1  # steps in this batch, and left of it; the first is paid at once, as Budget reads its clock
+        starting = (_NONE, _BOTH)
+        shortest = min_length  # lengths past it all complete alike; min() cost 18% of a step
 
-    def draw_lines(self, p, c, right, up, go_right, open_ends, done, length) -> None:
-        """Carry the paths through cell p into the next cell's slots, then search on."""
-        mates, last = self.mates, self.cols
-        if right >= 0 and up >= 0:
-            mates[last] = mates[c] = -1
-            if right != c:  # two paths meet: their far ends become partners
-                mates[right], mates[up] = up, right
-                self.visit(p + 1, open_ends - 2, done, length + 1)
-                mates[right], mates[up] = last, c
-            elif open_ends == 2 and length + 1 >= self.min_length:  # closing: it holds every line
-                self.visit(p + 1, 0, True, length + 1)
-            mates[last], mates[c] = right, up
-        elif right < 0 and up < 0:  # a new path, leaving right and down
-            mates[last], mates[c] = c, last
-            self.visit(p + 1, open_ends + 2, done, length + 1)
-            mates[last] = mates[c] = -1
-        else:
-            came, far = (last, right) if right >= 0 else (c, up)
-            goes = last if go_right else c
-            if came != goes:
-                mates[came], mates[goes], mates[far] = -1, far, goes
-            self.visit(p + 1, open_ends, done, length + 1)
-            if came != goes:
-                mates[came], mates[goes], mates[far] = far, -1, came
+        def pay() -> None:
+            nonlocal batch, credit
+            budget.spend(batch)
+            batch = credit = min(1024, budget.steps_left + 1)
 
-    def answer(self) -> Solution:
+        def visit(p: int, open_ends: int, done: bool, length: int) -> None:
+            nonlocal black, white, credit
+            if p == n:
+                if done:
+                    found.append(self.answer(went_right, went_down))
+                return
+            if length + n - p < min_length and not done:
+                return
+            key = (p, done, length if length < shortest else shortest, tuple(mates), black & active[p])
+            if key in dead:
+                return
+            before = len(found)
+            c = column[p]
+            right, up = mates[last], mates[c]
+            if right >= 0 and up >= 0:  # two lines in, none out
+                credit -= 1
+                if not credit:
+                    pay()
+                went_right[p] = went_down[p] = 0
+                mates[last] = mates[c] = -1
+                if right != c:  # two paths meet: their far ends become partners
+                    mates[right], mates[up] = up, right
+                    visit(p + 1, open_ends - 2, done, length + 1)
+                    mates[right], mates[up] = last, c
+                elif open_ends == 2 and length + 1 >= min_length:  # closing: it holds every line
+                    visit(p + 1, 0, True, length + 1)
+                mates[last], mates[c] = right, up
+            elif right >= 0 or up >= 0:  # one line in: it goes on right or down
+                options = turns[p]
+                if rng is not None and len(options) > 1:
+                    options = self.ordered(rng, p, options, False)
+                came, far = (last, right) if right >= 0 else (c, up)
+                for go_right, go_down in options:
+                    credit -= 1
+                    if not credit:
+                        pay()
+                    went_right[p], went_down[p] = go_right, go_down
+                    x = p + 1 if go_right else p + cols
+                    was = white
+                    if not known_white[x]:
+                        white += adds[x]
+                        if white & over:
+                            white = was
+                            continue
+                    known_white[x] += 1
+                    goes = last if go_right else c
+                    if came != goes:
+                        mates[came], mates[goes], mates[far] = -1, far, goes
+                        visit(p + 1, open_ends, done, length + 1)
+                        mates[came], mates[goes], mates[far] = far, -1, came
+                    else:
+                        visit(p + 1, open_ends, done, length + 1)
+                    known_white[x] -= 1
+                    white = was
+                    if len(found) >= limit:
+                        return
+            else:  # no line in: the cell is black, or a new path leaves it right and down
+                options = starting if not done and can_start[p] else (_NONE,)
+                if rng is not None and len(options) > 1:
+                    options = self.ordered(rng, p, options, True)
+                for choice in options:
+                    credit -= 1
+                    if not credit:
+                        pay()
+                    if choice is _NONE:
+                        went_right[p] = went_down[p] = 0
+                        more = black + adds[p]
+                        if not more & over:
+                            was, black = black, more
+                            visit(p + 1, open_ends, done, length)
+                            black = was
+                    else:
+                        went_right[p] = went_down[p] = 1
+                        whitened = (p, p + 1, p + cols)
+                        more = white
+                        for x in whitened:
+                            if not known_white[x]:
+                                more += adds[x]
+                        if not more & over:
+                            was, white = white, more
+                            for x in whitened:
+                                known_white[x] += 1
+                            mates[last], mates[c] = c, last
+                            visit(p + 1, open_ends + 2, done, length + 1)
+                            mates[last] = mates[c] = -1
+                            for x in whitened:
+                                known_white[x] -= 1
+                            white = was
+                    if len(found) >= limit:
+                        return
+            if len(found) == before:
+                dead.add(key)
+
+        visit(0, 0, False, 0)
+        budget.spend(batch - credit)  # the steps of the last batch taken so far: fewer than it allows
+        return found
+
+    def ordered(self, rng: random.Random, p: int, options: Sequence[tuple[int, int]], starts: bool) -> list[tuple[int, int]]:
+        """The choices shuffled, then stably sorted so that those closing 2x2 blocks of loop
+        cells come last."""
+        shuffled = list(options)
+        rng.shuffle(shuffled)
+        shuffled.sort(key=lambda choice: self.blocks_closed_by(p, choice, starts))
+        return shuffled
+
+    def answer(self, went_right: list[int], went_down: list[int]) -> Solution:
         rows, cols = self.board.rows, self.board.cols
         lines = set()
         for p in range(rows * cols):
             r, c = divmod(p, cols)
-            if self.went_right[p]:
+            if went_right[p]:
                 lines.add(((r, c), (r, c + 1)))
-            if self.went_down[p]:
+            if went_down[p]:
                 lines.add(((r, c), (r + 1, c)))
         return solution_from_lines(rows, cols, frozenset(lines))
 
@@ -297,7 +303,7 @@ class _Search:
         if go_right and not known_white[p + 1]:
             newly.append(p + 1)
         if go_down:
-            newly.append(p + self.cols)
+            newly.append(p + self.board.cols)
         for x in newly:
             known_white[x] += 1
         count = self.completed_blocks(newly)
