@@ -16,6 +16,7 @@ from pipeline.errors import StepLimit
 from pipeline.interface.checks import Check, Failure, run_checks
 from pipeline.interface.grades import Grade
 from pipeline.interface.params import Params, parse_size
+from pipeline.interface.play import Play
 from pipeline.interface.sharing import Share
 from pipeline.render.svg import Figure, FigureSize
 
@@ -114,6 +115,8 @@ class PuzzleType:
     checks: tuple[Check, ...] = ()
     # Where the puzzle is played and which files other tools read (interface/sharing.py)
     share: Share = Share()
+    # How the web edition plays it (interface/play.py); None: the web edition shows it, unplayable
+    play: Play | None = None
     # TRANSITION (issue 28): the three first types still give `check` as a function of codes;
     # a type that gives `checks` gets it from them. Removed once every type lists its checks.
     check: Callable[[Any, Any], list[str]] | None = None

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.kuralin import generate, grade, proof, record, render, rules, solver
+from pipeline.puzzles.kuralin import generate, grade, play, proof, record, render, rules, solver
 from pipeline.interface.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -64,5 +64,5 @@ PUZZLE_TYPE = PuzzleType(
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
     # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.
-    cell_mm=render.CELL_MM, max_cell_mm=12.0,
+    cell_mm=render.CELL_MM, max_cell_mm=12.0, play=play.PLAY,
 )

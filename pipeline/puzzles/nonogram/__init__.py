@@ -15,7 +15,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.nonogram import generate, grade, model, proof, render, rules, solver, source
+from pipeline.puzzles.nonogram import generate, grade, model, play, proof, render, rules, solver, source
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.interface.params import Params, checks_files
 from pipeline.render.svg import FigureSize
@@ -138,4 +138,5 @@ PUZZLE_TYPE = PuzzleType(
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
     cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1}, refuses=_refuses,
+    play=play.PLAY,
 )

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, play, proof, render, rules, solver
 from pipeline.interface.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -55,7 +55,7 @@ PUZZLE_TYPE = PuzzleType(
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
-    cell_mm=render.CELL_MM, max_cell_mm=12.0,
+    cell_mm=render.CELL_MM, max_cell_mm=12.0, play=play.PLAY,
     # version 2 reshapes regions by the move that leaves fewest second answers; version 3 asks a
     # SAT solver whether an answer is the only one (issue 17) and builds easy and medium puzzles'
     # regions around their answer (around.py, issue 13); version 4's final count looks ahead

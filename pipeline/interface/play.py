@@ -1,0 +1,96 @@
+"""How a type is played in the web edition: what its board is, how its clues are shown, how a
+board reads as an answer, and the deductions its hints give.
+
+One shared player (layouts/web/player.js) plays every type from this record, as pzprjs's genre
+files tell one shared engine what a board holds. The player knows three kinds of board, and a
+type picks what it needs:
+
+- cells: each cell holds a mark, 0 (blank), 1 (the main mark: filled, shaded, black) or 2 (the
+  aid: a cross or a dot), or with `digits` a number 1..digits (0 blank);
+- lines between cell centres (`lines="centres"`: Kuralin, Masyu): one entry per pair of
+  side-by-side cells, the pairs (r, c)-(r, c+1) in reading order, then (r, c)-(r+1, c) in
+  reading order;
+- lines along cell edges between grid points (`lines="edges"`: Slitherlink): the edges along
+  the top of each row of cells, row 0 to row `rows` (each `cols` long), then the edges down the
+  left of each column, column 0 to column `cols`, row by row (`rows` long each) -- that is, every
+  horizontal edge in reading order, then every vertical one in reading order;
+
+each line holding 0 (none), 1 (drawn) or 2 (a cross: known not drawn).
+
+A board, in the page and in the files the build writes, is `{"cells": [...], "lines": [...]}`,
+flat lists in reading order. The type's own script (`script`, beside its record) draws the clues
+from `clues(puzzle)`, lists its rules as the same checklist codes `verify` uses, and says when a
+clue is met (a nonogram line dims).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+from pipeline.budget import Budget
+
+Board = dict[str, list[int]]
+
+BLANK, MAIN, AID = 0, 1, 2  # a cell's or a line's marks: nothing, the mark that counts, the aid
+
+
+@dataclass(frozen=True)
+class Move:
+    """One fact a hint tells: board part `part` ("cells" or "lines"), index `at`, the mark `mark`
+    it must hold (MAIN or AID; for digit cells the digit), why, and the technique it took."""
+
+    part: str
+    at: int
+    mark: int
+    why: str
+    technique: str
+
+
+@dataclass(frozen=True)
+class Play:
+    """A type's web-edition record. `script` is a file beside the type's __init__.py (the type's
+    folder: `folder`), registering its checks and clue drawing with the shared player."""
+
+    folder: Path  # the type's folder, where `script` lives
+    clues: Callable[[Any], dict[str, Any]]  # puzzle -> what the page shows (JSON), read by the script
+    board: Callable[[Any], Board]  # puzzle -> its stored answer as a board
+    answer: Callable[[Any, Board], Any]  # (puzzle, board) -> the board as the type's answer, for its checks
+    # (puzzle, budget) -> rounds of the grader's deductions from an empty board, easiest
+    # technique first: a round's moves all follow from the moves of the rounds before it
+    hints: Callable[[Any, Budget], list[list[Move]]]
+    cell_marks: tuple[str, ...] = ()  # names of marks 1 and 2 a cell takes ("filled", "crossed"); () none
+    digits: int = 0  # cells hold digits 1..digits (Sudoku: 9) instead of marks
+    lines: Literal["centres", "edges"] | None = None
+    script: str = "play.js"
+    # the controls' words: the main mark's and the aid's buttons ("Fill", "Mark X")
+    words: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def script_path(self) -> Path:
+        return self.folder / self.script
+
+    def lines_count(self, rows: int, cols: int) -> int:
+        if self.lines == "centres":
+            return rows * (cols - 1) + (rows - 1) * cols
+        if self.lines == "edges":
+            return (rows + 1) * cols + rows * (cols + 1)
+        return 0
+
+
+def centre_pairs(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The pairs of side-by-side cells in the order of a board's `lines` (lines="centres")."""
+    pairs = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    return pairs + [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+
+
+def edge_segments(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The grid-point pairs (row, column of points) in the order of a board's `lines`
+    (lines="edges")."""
+    across = [((r, c), (r, c + 1)) for r in range(rows + 1) for c in range(cols)]
+    return across + [((r, c), (r + 1, c)) for r in range(rows) for c in range(cols + 1)]
+
+
+def empty_board(play: Play, rows: int, cols: int) -> Board:
+    return {"cells": [BLANK] * (rows * cols), "lines": [BLANK] * play.lines_count(rows, cols)}
