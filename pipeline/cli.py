@@ -291,7 +291,7 @@ def _print_preflight(outdir: Path) -> None:
 @_run
 def export(
     outdir: OutdirArg,
-    format_name: Annotated[str, typer.Option("--format", "-f", help="png, svg, html, non, xml or pzprv3.")],
+    format_name: Annotated[str, typer.Option("--format", "-f", help="png, svg, html, web, non, xml or pzprv3.")],
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go [default: OUTDIR/export/FORMAT].")] = None,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of png files.")] = 150,
 ) -> None:

@@ -60,7 +60,7 @@ def figure(record: dict, answer: bool):
 
 def test_help_names_every_format() -> None:
     ran = cli("export", "--help")
-    assert ran.code == 0 and "png, svg, html, non, xml or pzprv3" in ran.stdout
+    assert ran.code == 0 and "png, svg, html, web, non, xml or pzprv3" in ran.stdout
 
 
 def test_svg_and_pzprv3_write_one_file_per_puzzle_and_answer(built: Path, tmp_path: Path) -> None:
@@ -202,7 +202,7 @@ def test_an_id_that_would_leave_the_folder_is_refused_and_nothing_is_written_out
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--format", "pdf"], "--format: 'pdf' is not one of png, svg, html, non, xml, pzprv3"),
+        (["--format", "pdf"], "--format: 'pdf' is not one of png, svg, html, web, non, xml, pzprv3"),
         (["--format", "png", "--dpi", "0"], "--dpi: 0 is out of range (30 to 1200)"),
         (["--format", "svg", "-o", "{file}"], "exists and is not a folder"),
         (["--format", "svg", "-o", "{file}/sub"], "taken exists and is not a folder"),

@@ -64,6 +64,9 @@ class Play:
     digits: int = 0  # cells hold digits 1..digits (Sudoku: 9) instead of marks
     lines: Literal["centres", "edges"] | None = None
     script: str = "play.js"
+    # puzzle -> the board the page starts from, for printed marks a player cannot change (a
+    # Sudoku's givens: its cells hold them); None: an empty board
+    start: Callable[[Any], Board] | None = None
     # the controls' words: the main mark's and the aid's buttons ("Fill", "Mark X")
     words: dict[str, str] = field(default_factory=dict)
 

@@ -13,7 +13,9 @@ def layouts_dir() -> Path:
     example `python -m pytest` from the checkout, which imports the package from the working tree
     rather than the installed copy) has them in layouts/ beside the package.
     """
-    try:
-        return Path(str(importlib.resources.files("pipeline.layouts")))
-    except ModuleNotFoundError:
-        return Path(__file__).resolve().parent.parent.parent / "layouts"
+    beside = Path(__file__).resolve().parent.parent.parent / "layouts"
+    if (beside / "__init__.py").is_file():
+        # a checkout's own templates first: an editable install elsewhere (a shared virtualenv
+        # with several worktrees) would otherwise serve another checkout's
+        return beside
+    return Path(str(importlib.resources.files("pipeline.layouts")))

@@ -3,6 +3,7 @@
     png     DEST/<id>.png and <id>-answer.png at the chosen resolution
     svg     DEST/<id>.svg and <id>-answer.svg
     html    DEST/index.html: one self-contained page (labels, puzz.link links, answers behind a toggle)
+    web     DEST/index.html, DEST/<id>.html, play/, answers/: the web edition, playable (stages/web.py)
     non     DEST/<id>.non   webpbn / Steve Simpson text format (nonograms only)
     xml     DEST/<id>.xml   webpbn XML (nonograms only)
     pzprv3  DEST/<id>.pzprv3  pzprjs's save file (all three genres)
@@ -38,8 +39,9 @@ from pipeline.render.book import rules_paragraphs
 from pipeline.render.svg import Figure
 from pipeline.share.formats import nonogram_non, nonogram_xml, puzzle_title, pzprv3
 from pipeline.share.puzzlink import puzzle_url
+from pipeline.stages import web
 
-FORMATS = ("png", "svg", "html", "non", "xml", "pzprv3")
+FORMATS = ("png", "svg", "html", "web", "non", "xml", "pzprv3")
 DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 30, 1200
 MM_PER_INCH = 25.4
@@ -224,6 +226,7 @@ WRITERS: dict[str, Callable[[list[Ready], Path, int, Manifest], list[Path]]] = {
     "png": _write_png,
     "svg": _write_svg,
     "html": _write_html,
+    "web": lambda items, dest, dpi, manifest: web.write_edition(items, dest, manifest),
     "non": _per_puzzle(".non", nonogram_non),
     "xml": _per_puzzle(".xml", nonogram_xml),
     "pzprv3": _per_puzzle(".pzprv3", pzprv3),
