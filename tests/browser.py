@@ -34,7 +34,10 @@ def chromium(width: int = 1280, height: int = 900):
                  "--disable-component-update", "--disable-sync", "--disable-default-apps"):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    return webdriver.Chrome(service=Service(driver), options=options)
+    browser = webdriver.Chrome(service=Service(driver), options=options)
+    # a window is never narrower than about 500 px; a phone's width is emulated
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+    return browser
 
 
 def requests(browser) -> list[str]:

@@ -433,7 +433,7 @@
     withAnswer(() => {
       shownMistakes = true;
       render();
-      const n = hintLayer.childElementCount;
+      const n = hintLayer.querySelectorAll(".mistake, .mistake-line").length;
       say(n ? n + (n === 1 ? " mark contradicts" : " marks contradict") + " the answer; they are flagged with a !" : "No mistakes so far.");
     });
   }

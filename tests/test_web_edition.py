@@ -1,0 +1,284 @@
+"""The web edition in a real browser: Debian's Chromium, driven by Selenium, opens the exported
+pages from disk and plays a puzzle of every type to the end through clicks, drags and keys; a
+wrong mark is flagged by "Show mistakes"; hints applied from an empty board (and from a board with
+a mistake) reach the answer, each a fact the stored answer holds; nothing is requested from
+anywhere but the folder. The files themselves (size, bytes, where the answer is) are checked
+without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from browser import chromium, errors, requests
+from conftest import cli, tree, write_spec
+from pipeline.interface.play import AID, MAIN
+from pipeline.records import read_json
+from pipeline.registry import puzzle_types
+
+SPEC = """\
+title: The Web Test
+date: 2026-11-30
+format: newsletter
+page: Letter
+sections:
+  - {type: nonogram, size: 5, count: 1, difficulty: easy}
+  - {type: nuritwin, size: 6, count: 1, difficulty: easy}
+  - {type: kuralin, size: 5, count: 1, difficulty: easy}
+  - {type: nonogram, size: 15, count: 1}
+"""
+PLAYED = sorted(name for name, t in puzzle_types().items() if t.play is not None)
+
+
+@pytest.fixture(scope="module")
+def edition(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("web")
+    out = folder / "out"
+    assert cli("generate", write_spec(folder, SPEC), "-o", out, "-j", "1").code == 0
+    assert cli("verify", out, "-j", "1").code == 0
+    assert cli("export", out, "--format", "web", "-o", folder / "web").code == 0
+    return folder / "web"
+
+
+def puzzles(edition: Path) -> dict[str, dict]:
+    """The smallest exported record of each type (its easy section's), by type."""
+    found: dict[str, dict] = {}
+    for path in sorted((edition.parent / "out" / "puzzles").glob("*.json")):
+        record = read_json(path)
+        if record["type"] not in found or record["rows"] * record["cols"] < found[record["type"]]["rows"] * found[record["type"]]["cols"]:
+            found[record["type"]] = record
+    return found
+
+
+def answer_board(record: dict) -> dict:
+    ptype = puzzle_types()[record["type"]]
+    return ptype.play.board(ptype.from_record(record))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = chromium(1280, 900)
+    yield driver
+    driver.quit()
+
+
+def open_page(browser, edition: Path, record: dict):
+    browser.get((edition / f"{record['id']}.html").resolve().as_uri())
+    browser.execute_script("localStorage.clear()")
+    browser.refresh()
+    requests(browser)  # start the log afresh
+    return browser.find_element("id", "board")
+
+
+def board_now(browser) -> dict:
+    return browser.execute_script("return Puzzlepress.page.board()")
+
+
+def codes_now(browser) -> list[str]:
+    return [f["code"] for f in browser.execute_script("return Puzzlepress.page.judge()")]
+
+
+def keys(browser, *sequence) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    chain = ActionChains(browser)
+    for key in sequence:
+        if isinstance(key, tuple):  # (modifier, key)
+            chain.key_down(key[0]).send_keys(key[1]).key_up(key[0])
+        else:
+            chain.send_keys(key)
+    chain.perform()
+
+
+def walk(cols: int, start: int, target: int) -> list[str]:
+    from selenium.webdriver.common.keys import Keys
+
+    (r0, c0), (r1, c1) = divmod(start, cols), divmod(target, cols)
+    return [Keys.DOWN if r1 > r0 else Keys.UP] * abs(r1 - r0) + [Keys.RIGHT if c1 > c0 else Keys.LEFT] * abs(c1 - c0)
+
+
+STATE = "return [Puzzlepress.page.board(), document.getElementById('status').textContent]"
+
+
+def solved_shown(browser) -> bool:
+    return browser.find_element("id", "solved").is_displayed()
+
+
+# ---- playing to the end ------------------------------------------------------------------------
+
+
+def play_cells(browser, record: dict) -> None:
+    """Mark every main mark of the answer: the first run of two or more in a row by a mouse drag,
+    then cells by clicks and by keys in turn; "solved" shows only with the last."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    cols = record["cols"]
+    wanted = [i for i, mark in enumerate(answer_board(record)["cells"]) if mark == MAIN]
+    run = next(([i, i + 1] for i in wanted if i + 1 in wanted and (i + 1) % cols), None)
+    done = set()
+    if run:
+        a, b = (browser.find_element("id", f"cell-{i}") for i in run)
+        ActionChains(browser).click_and_hold(a).move_to_element(b).release().perform()
+        done |= set(run)
+    cursor = run[-1] if run else 0
+    todo = [i for i in wanted if i not in done]
+    ptype = puzzle_types()[record["type"]]
+    puzzle = ptype.from_record(record)
+    for n, i in enumerate(todo):
+        assert not solved_shown(browser)
+        if n % 2:
+            browser.find_element("id", f"cell-{i}").click()
+        else:
+            keys(browser, *walk(cols, cursor, i), "f")
+        cursor = i
+        if n == len(todo) // 2:  # halfway: the page finds the rules verify finds
+            board = board_now(browser)
+            assert codes_now(browser) == ptype.check(puzzle, ptype.play.answer(puzzle, board)) != []
+    assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
+
+
+def play_loop(browser, record: dict) -> None:
+    """Draw the loop: its first line by a mouse drag between two cell centres, the rest by
+    shift and an arrow, following the loop."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    cols = record["cols"]
+    loop = [r * cols + c for r, c in record["solution"]["loop"]]
+    a, b = (browser.find_element("id", f"cell-{i}") for i in loop[:2])
+    ActionChains(browser).click_and_hold(a).move_to_element(b).release().perform()
+    assert board_now(browser)["lines"].count(MAIN) == 1
+    arrows = {1: Keys.RIGHT, -1: Keys.LEFT, cols: Keys.DOWN, -cols: Keys.UP}
+    for here, there in zip(loop[1:], loop[2:] + loop[:1]):
+        assert not solved_shown(browser)
+        keys(browser, (Keys.SHIFT, arrows[there - here]))
+    assert solved_shown(browser)
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_every_type_plays_to_the_end_from_disk_without_the_network(browser, edition: Path, name: str) -> None:
+    record = puzzles(edition)[name]
+    open_page(browser, edition, record)
+    assert not solved_shown(browser)
+    if puzzle_types()[name].play.lines:
+        play_loop(browser, record)
+    else:
+        play_cells(browser, record)
+    assert codes_now(browser) == []
+    sent = requests(browser)
+    assert all(url.startswith("file://") for url in sent), sent
+    assert not any("/answers/" in url for url in sent), "the answer loads only when asked"
+    assert not errors(browser)
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_show_mistakes_flags_a_wrong_mark(browser, edition: Path, name: str) -> None:
+    record = puzzles(edition)[name]
+    open_page(browser, edition, record)
+    answer = answer_board(record)
+    wrong = answer["cells"].index(0)  # a cell the answer leaves unmarked
+    browser.find_element("id", f"cell-{wrong}").click()
+    if puzzle_types()[name].play.lines:
+        assert board_now(browser)["cells"][wrong] == MAIN  # a tap inside a cell marks it black
+    browser.find_element("id", "mistakes").click()
+    time.sleep(0.2)
+    assert "1 mark contradicts the answer" in browser.find_element("id", "status").text
+    flagged = browser.find_elements("css selector", ".mistake")
+    assert len(flagged) == 1
+    rect = browser.find_element("id", f"cell-{wrong}")
+    assert flagged[0].get_attribute("x") == str(int(float(rect.get_attribute("x"))) + 2)
+    assert any("/answers/" in url for url in requests(browser))
+
+
+@pytest.mark.parametrize("name", PLAYED)
+@pytest.mark.parametrize("with_mistake", [False, True])
+def test_hints_are_true_deductions_that_reach_the_answer(browser, edition: Path, name: str, with_mistake: bool) -> None:
+    """Pressing H again and again from an empty board (or one with a wrong mark) solves these easy
+    puzzles; every hint sets a fact the stored answer holds and names where it comes from."""
+    record = puzzles(edition)[name]
+    svg = open_page(browser, edition, record)
+    answer = answer_board(record)
+    if with_mistake:
+        wrong = answer["cells"].index(0)
+        browser.find_element("id", f"cell-{wrong}").click()
+    moves = len(answer["cells"]) + len(answer["lines"]) + 2
+    after = board_now(browser)
+    for _ in range(moves):
+        if solved_shown(browser):
+            break
+        before = after
+        svg.send_keys("h")
+        after, status = browser.execute_script(STATE)
+        if after == before:  # the first hint waits for the answer file
+            time.sleep(0.2)
+            after, status = browser.execute_script(STATE)
+        changed = [(part, at) for part in ("cells", "lines") for at, mark in enumerate(after[part]) if mark != before[part][at]]
+        assert len(changed) == 1, changed
+        part, at = changed[0]
+        mark = after[part][at]
+        assert (mark == MAIN) == (answer[part][at] == MAIN), f"hint set {part}[{at}] to {mark} against the answer"
+        assert solved_shown(browser) or (status.startswith("Hint:") and re.search(r"r\d+c\d+", status)), status
+    assert solved_shown(browser) and "not a best time" in browser.find_element("id", "solved").text
+    assert codes_now(browser) == []
+
+
+def test_the_timer_keeps_a_best_time_and_the_index_shows_it(browser, edition: Path) -> None:
+    record = puzzles(edition)["nonogram"]
+    open_page(browser, edition, record)
+    play_cells(browser, record)
+    stored = browser.execute_script("return JSON.parse(localStorage.getItem('puzzlepress'))")
+    assert record["id"] in stored["best"]
+    browser.get((edition / "index.html").resolve().as_uri())
+    assert "Best 0:" in browser.find_element("css selector", f"[data-id='{record['id']}'] .best").text
+    assert browser.find_element("css selector", "nav.issues a").get_dom_attribute("href") == "../2026-11-23/index.html"
+
+
+def test_a_narrow_phone_keeps_cells_at_28_px_and_scrolls_a_wide_board(edition: Path) -> None:
+    driver = chromium(320, 800)
+    try:
+        found = puzzles(edition)
+        for record in [found[name] for name in PLAYED] + [r for r in map(read_json, sorted((edition.parent / "out" / "puzzles").glob("nonogram-15-*.json")))]:
+            driver.get((edition / f"{record['id']}.html").resolve().as_uri())
+            cell = driver.find_element("id", "cell-0")
+            assert float(cell.get_attribute("width")) >= 28
+            wide = driver.execute_script("const b = document.getElementById('box'); return b.scrollWidth > b.clientWidth")
+            note = driver.find_element("id", "scroll-note").is_displayed()
+            assert wide == note, record["id"]
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= 320
+        assert note, "a 15x15 nonogram does not fit 320 px at 28 px a cell: it scrolls in its box"
+    finally:
+        driver.quit()
+
+
+# ---- the files ---------------------------------------------------------------------------------
+
+
+def test_a_puzzle_page_with_its_scripts_and_style_is_under_100_kb(edition: Path) -> None:
+    for page in edition.glob("*-*.html"):
+        text = page.read_text()
+        assets = re.findall(r'(?:src|href)="(play/[^"]+)"', text)
+        assert "play/player.css" in assets and "play/player.js" in assets
+        total = page.stat().st_size + sum((edition / a).stat().st_size for a in assets)
+        assert total < 100_000, (page.name, total)
+
+
+def test_the_page_holds_no_answer_and_nothing_points_elsewhere(edition: Path) -> None:
+    for page in edition.glob("*.html"):
+        text = page.read_text()
+        data = re.search(r'<script type="application/json" id="puzzle-data">(.*?)</script>', text, re.S)
+        if data:
+            assert not {"board", "hints", "solution"} & set(json.loads(data.group(1)))
+        for url in re.findall(r'(?:src|href)="([^"]+)"', text):
+            assert not re.match(r"[a-z]+:", url) and not url.startswith("//"), (page.name, url)
+    for script in (edition / "play").iterdir():
+        assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", script.read_text()), script.name
+
+
+def test_the_same_records_make_the_same_bytes(edition: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    assert cli("export", edition.parent / "out", "--format", "web", "-o", again).code == 0
+    assert tree(again) == tree(edition)
