@@ -45,6 +45,9 @@ def fresh_code() -> str:
     return "".join(secrets.choice(_FRESH_ALPHABET) for _ in range(8))
 
 
+LONGEST_SLUG = 40 + 1 + 8  # a code's slug, a dash and its tag: the longest end of an id
+
+
 def puzzle_id(type_name: str, params: Params, code: str) -> str:
     """A file-name-safe id, unique per (type, parameters, code).
 

@@ -263,18 +263,39 @@ def _issue_page(value: Any) -> Any:
     return value
 
 
+MAX_BASE_CHARS = 150  # with a dated folder and the longest id, a page address stays under 220
+
+
+def _base(value: Any) -> Any:
+    """The web edition's address (a folder): http(s), ending in / (added when missing)."""
+    if value is None:
+        return value
+    if not isinstance(value, str) or not re.fullmatch(r"https?://[!-~]+", value):
+        raise ValueError(f"{value!r} is not a web address; write the web edition's folder in full, such as 'https://example.org/puzzles/'")
+    if len(value) > MAX_BASE_CHARS:
+        raise ValueError(f"the address is {len(value)} characters; at most {MAX_BASE_CHARS}, so each puzzle's page prints as a legible code")
+    return value if value.endswith("/") else value + "/"
+
+
 class Links(Strict):
-    """Where readers find the puzzles online: each puzzle's puzz.link link beside its label
-    (`puzzles`: none, qr or text), and one code for the whole issue (`issue_page`, a web page
-    listing the links, such as the page `puzzlepress export --format html` writes)."""
+    """Where readers find the puzzles online: each puzzle's link beside its label (`puzzles`:
+    none, qr or text), to puzz.link or, with `base`, to its page of the web edition hosted there
+    (`puzzlepress export --format web`; see pipeline/share/web.py); and one code for the whole
+    issue (`issue_page`, a web page listing the links)."""
 
     puzzles: LinkStyle = "none"
     issue_page: Annotated[str | None, BeforeValidator(_issue_page)] = None
+    base: Annotated[str | None, BeforeValidator(_base)] = None
 
     @model_validator(mode="before")
     @classmethod
     def _style_only(cls, value: Any) -> Any:
-        return {"puzzles": value} if isinstance(value, str) else value
+        """`links: qr` is the style alone; `links: {base: ...}` alone prints QR codes."""
+        if isinstance(value, str):
+            return {"puzzles": value}
+        if isinstance(value, dict) and "base" in value and "puzzles" not in value:
+            return {**value, "puzzles": "qr"}
+        return value
 
 
 class FrontMatter(Strict):

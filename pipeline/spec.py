@@ -254,7 +254,8 @@ class JobSpec(Strict):
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
     imposition: bool = False
-    links: Links = Links()  # `qr` or `text`, or {puzzles: ..., issue_page: https://...}
+    links: Links = Links()  # `qr` or `text`, or {puzzles: ..., issue_page: https://..., base: https://...}
+    web: bool = False  # also write the web edition (export --format web) into OUTDIR/web/
     fonts: Literal["full", "subset"] = "full"  # subset: smaller files, for sheets sent by email
     budget: Budget = Budget()
     exclude: list[str] = []

@@ -71,6 +71,9 @@ def check_job(job: JobSpec, outdir: Path) -> None:
         raise PageError("the job cannot be laid out:\n" + "\n".join(f"  - {p}" for p in problems))
 
 
+WEB = "web"  # OUTDIR/web/: the web edition, with `web: true`
+
+
 def build(
     job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None
 ) -> BuildReport:
@@ -98,6 +101,11 @@ def build(
     pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
     write_edition(outdir, read_manifest(outdir))
     files.append(outdir / EDITION)
+    if job.web:
+        from pipeline.stages.export import export  # jinja2 and the player only when asked
+
+        export(outdir, outdir / WEB, "web")
+        files.append(outdir / WEB / "index.html")
     seconds["layout"] = time.perf_counter() - start
     return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
 

@@ -22,6 +22,7 @@ from pipeline.parallel import Pool
 from pipeline.render import pdf
 from pipeline.render.book import Printed
 from pipeline.render.geometry import Unfit
+from pipeline.share.web import page_address
 from pipeline.spec import JobSpec
 from pipeline.stages import printcheck
 from pipeline.stages.book import render_book
@@ -48,6 +49,12 @@ class LayoutReport:
     per_page: dict[str, int] = field(default_factory=dict)
 
 
+def puzzle_address(job: JobSpec, puzzle_id: str, url: str) -> str:
+    """Where a printed link sends a reader: the puzzle's web-edition page under links.base, or
+    its puzz.link `url`."""
+    return page_address(job.links.base, job.date, puzzle_id) if job.links.base else url
+
+
 def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = None) -> LayoutReport:
     """Lay out the verified puzzles of OUTDIR into its PDFs, a book's parts on the pool's
     processes (none: in this one); see the module docstring."""
@@ -72,7 +79,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
         if progress:
             progress(done, total)
 
-    printed = draw_all(outdir, loaded, tick, job.link_style)
+    printed = draw_all(outdir, loaded, tick, job.link_style, lambda item: puzzle_address(job, item.entry.id, item.url))
     previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
     credits = picture_credits(entries + previous_entries)
     checkpoint.reached("layout:render")

@@ -40,6 +40,8 @@ from pipeline.render.geometry import (
 from pipeline.spec import JobSpec
 from pipeline.share.puzzlink import HOST, longest_url, url_prefix
 from pipeline.share.qr import largest_size_mm
+from pipeline.share.web import issue_folder, page_name
+from pipeline.codes import LONGEST_SLUG, puzzle_id
 from pipeline.stages.drawing import example_params, link_text
 from pipeline.stages.styles import book_style, front_pages
 
@@ -55,18 +57,33 @@ def _figures(ptype: PuzzleType, params: Params) -> tuple[Drawn, Drawn]:
     )
 
 
-def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int, links: str) -> Printed:
+def _web(job: JobSpec) -> str | None:
+    """The web edition's folder a printed link points into (links.base), or None for puzz.link."""
+    return job.links.base + issue_folder(job.date) if job.links.base else None
+
+
+def _stand_in(ptype: PuzzleType, section_index: int, params: Params, number: int, links: str, web: str | None = None) -> Printed:
     """A blank puzzle with the label the real one will print: its link, and its section's grade,
     or the longest grade word (medium) when the section grades but does not choose."""
     grade = grade_label({"tier": params.difficulty or "medium"})
     figures = _figures(ptype, params)
-    link = _stand_in_link(ptype, params, links)
+    link = _stand_in_link(ptype, params, links, web)
     return Printed(number, section_index, "stand-in", f"{ptype.title} {params.label}", *figures, link=link, grade=grade)
 
 
-def _stand_in_link(ptype: PuzzleType, params: Params, style: str) -> PrintedLink | None:
+def _stand_in_link(ptype: PuzzleType, params: Params, style: str, web: str | None = None) -> PrintedLink | None:
     """The most room the section's links can take, before any puzzle is made: the largest QR
-    code a URL of its grid can make, or the longest printed link."""
+    code a URL of its grid can make, or the longest printed link. A web-edition page's address
+    is the folder's, an id (at most its type and parameters, the longest code slug and its tag)
+    and `.html`."""
+    if web is not None:
+        shortest = web + page_name(puzzle_id(ptype.name, params, "a"))
+        if style == "qr":
+            return PrintedLink(qr=NOWHERE_QR, qr_mm=largest_size_mm(shortest))
+        if style == "text":
+            longest = web + page_name(f"{ptype.name}-{params.slug}-" + "p" * LONGEST_SLUG)
+            return PrintedLink(text=link_text(longest))
+        return None
     if style == "qr":
         return PrintedLink(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(ptype.name, params.rows, params.cols)))
     if style == "text":
@@ -133,7 +150,7 @@ def page_problems(job: JobSpec) -> list[str]:
     """
     types = puzzle_types()
     style = book_style(job)
-    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1, job.link_style(i)) for i, s in enumerate(job.sections)]
+    samples = [_stand_in(types[s.type], i, s.puzzle_params, i + 1, job.link_style(i), _web(job)) for i, s in enumerate(job.sections)]
     if style.newsletter:
         puzzles = _numbered([[sample] * section.count for sample, section in zip(samples, job.sections)])
         return check_newsletter(job, puzzles, puzzles if job.answers.from_previous_issue else [])

@@ -75,14 +75,17 @@ def no_links(section: int) -> str:
     return "none"
 
 
-def draw_all(outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links) -> list[Printed]:
-    """The puzzles' pictures, and their links drawn as each section prints them (`link_style`)."""
+def draw_all(
+    outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links,
+    address: Callable[[Loaded], str] = lambda item: item.url,
+) -> list[Printed]:
+    """The puzzles' pictures, and their links (`address`) drawn as each section prints them (`link_style`)."""
     printed = []
     for item in loaded:
         puzzle_drawn, answer_drawn = draw_figures(outdir, item.ptype, item.puzzle, item.entry.id)
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
-        link = draw_link(outdir, entry.id, item.url, link_style(entry.section))
+        link = draw_link(outdir, entry.id, address(item), link_style(entry.section))
         printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link=link, title=picture_title(entry), grade=grade_label(entry.grade)))
         checkpoint.reached("layout:figure")
         tick()
