@@ -8,7 +8,7 @@
   const P = window.Puzzlepress, R = P.rules, MAIN = P.MAIN, AID = P.AID, BLANK = 0;
   const SVG = "http://www.w3.org/2000/svg";
   const STORE = "puzzlepress";
-  const MIN_CELL = 28, MAX_CELL = 44;
+  const MIN_CELL = 28, MAX_CELL = 52;
 
   const data = JSON.parse(document.getElementById("puzzle-data").textContent);
   const type = P.types[data.type];
@@ -131,7 +131,7 @@
         el("text", { x: x + s / 2, y: y + s / 2, class: "digit", "text-anchor": "middle", "dominant-baseline": "central", "font-size": Math.round(s * 0.62) }, marks).textContent = String(mark);
       } else if (mark === MAIN) {
         const band = type.rainbow ? " band" + Math.min(5, Math.floor(6 * (c + r) / (rows + cols - 1 || 1))) : "";
-        el("rect", { x: x + 1.5, y: y + 1.5, width: s - 3, height: s - 3, rx: 3, class: "main" + band, style: "--wave:" + (c + r) * 25 + "ms" }, marks);
+        el("rect", { x: x + 1.5, y: y + 1.5, width: s - 3, height: s - 3, rx: 3, class: "main" + band + (type.mainClass ? " " + type.mainClass : ""), style: "--wave:" + (c + r) * 25 + "ms" }, marks);
       } else if (mark === AID) {
         if (play.cell_marks[1] === "crossed") {
           const k = s * 0.3;
@@ -450,14 +450,14 @@
       if (!wrong("cells", i)) return;
       const x = view.x0 + (i % cols) * s, y = view.y0 + Math.floor(i / cols) * s;
       el("rect", { x: x + 2, y: y + 2, width: s - 4, height: s - 4, class: "mistake" }, hintLayer);
-      el("text", { x: x + s - 6, y: y + 9, class: "bang", "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12 }, hintLayer).textContent = "!";
+      el("text", { x: x + s - 8, y: y + 10, class: "bang", "text-anchor": "middle", "dominant-baseline": "central", "font-size": 15 }, hintLayer).textContent = "!";
       cellNodes[i].setAttribute("aria-label", cellLabel(i) + ", a mistake");
     });
     board.lines.forEach((_, e) => {
       if (!wrong("lines", e)) return;
       const [[x1, y1], [x2, y2]] = linePoints(e);
       el("line", { x1, y1, x2, y2, class: "mistake-line" }, hintLayer);
-      el("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2, class: "bang", "text-anchor": "middle", "dominant-baseline": "central", "font-size": 12 }, hintLayer).textContent = "!";
+      el("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2, class: "bang", "text-anchor": "middle", "dominant-baseline": "central", "font-size": 15 }, hintLayer).textContent = "!";
     });
   }
 

@@ -47,10 +47,12 @@
       ...circles, // rules.py checks only the kinds the puzzle has: the same, since a kind absent never fails
     ],
     margins: () => ({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 }),
+    mainClass: "off-loop",
     drawClues(view) {
       const { data, s, x0, y0 } = view;
       for (const circle of data.clues.circles) {
         const [y, x] = circle.point, cx = x0 + x * s / 2, cy = y0 + y * s / 2;
+        view.circle(cx, cy, 0.2 * s + 3, "halo"); // paper around it, so a circle reads on black cells
         const el = view.circle(cx, cy, 0.2 * s, "circle " + circle.kind);
         el.setAttribute("aria-hidden", "true");
         if (circle.kind === "grey") view.circle(cx, cy, 0.075 * s, "circle-dot");
