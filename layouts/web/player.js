@@ -296,6 +296,7 @@
     const mark = secondary ? (mode === MAIN ? AID : MAIN) : mode;
     stroke = { start: i, last: i, mark, moved: false, line: play.lines ? lineNear(p) : -1, touch: event.pointerType === "touch", p, undoAt: undo.length };
     if (play.digits) { render(); return; }
+    if (play.lines === "edges") edgeDrag(p); // a press on a grid point starts the line there
     if (!play.lines) {
       const to = board.cells[i] === mark ? BLANK : mark;
       stroke.to = to;
@@ -309,9 +310,9 @@
   svg.addEventListener("pointermove", (event) => {
     if (!stroke || (stroke.touch && !play.lines)) return;
     const p = at(event);
+    if (play.lines === "edges") return edgeDrag(p); // the frame's edges lie on the grid's border
     if (!inside(p)) return;
     const i = cellAt(p);
-    if (play.lines === "edges") return edgeDrag(p);
     if (i === stroke.last) return;
     if (play.lines === "centres") {
       const e = lineBetween(stroke.last, i);
@@ -342,7 +343,7 @@
   });
   function edgeDrag(p) {
     const w = cols + 1, gx = Math.round(p.gx), gy = Math.round(p.gy);
-    if (Math.abs(p.gx - gx) > 0.3 || Math.abs(p.gy - gy) > 0.3) return;
+    if (Math.abs(p.gx - gx) > 0.3 || Math.abs(p.gy - gy) > 0.3 || gx < 0 || gy < 0 || gx > cols || gy > rows) return;
     const point = gy * w + gx;
     if (stroke.point == null) { stroke.point = point; return; }
     if (point === stroke.point) return;
