@@ -165,3 +165,28 @@ def test_a_spent_time_budget_gives_up(name: str) -> None:
     size = largest(ptype)
     with pytest.raises(TimeLimit):
         ptype.make(size, "late", Budget(seconds=0))
+
+
+@pytest.mark.parametrize("name", TYPES)
+def test_the_web_edition_plays_it_and_its_hints_hold(name: str) -> None:
+    """Every type says how it is played (its play record and script), its answer reads back from
+    a board, and its hints are true: each move is a fact of the answer, no fact is given twice,
+    and when the grader finishes, the hints together are the whole answer."""
+    ptype = puzzle_types()[name]
+    play = ptype.play
+    assert play is not None, f"{name} has no play record: the web edition cannot play it (see pipeline/interface/play.py)"
+    assert play.script_path.is_file() and f"P.types.{name}" in play.script_path.read_text().replace('["', ".").replace('"]', "")
+    puzzle = sample(name).puzzle
+    answer = play.board(puzzle)
+    assert play.answer(puzzle, answer) == ptype.answer_of(puzzle)
+    assert len(answer["lines"]) == play.lines_count(puzzle.rows, puzzle.cols)
+    told: dict = {}
+    for moves in play.hints(puzzle, Budget(seconds=60)):
+        assert moves and all(m.why and m.technique for m in moves)
+        for move in moves:
+            assert (move.part, move.at) not in told
+            truth = answer[move.part][move.at]
+            assert move.mark == truth if (play.digits and move.part == "cells") else (move.mark == 1) == (truth == 1), move
+            told[(move.part, move.at)] = move.mark
+    if ptype.grade(puzzle, Budget(seconds=60)).tier is not None:
+        assert len(told) == len(answer["cells"]) + len(answer["lines"])

@@ -70,13 +70,14 @@
   function layout() {
     const m = type.margins(data);
     const units = cols + m.left + m.right;
-    const room = $("box").clientWidth || 320;
+    const box = $("box"), pad = parseFloat(getComputedStyle(box).paddingLeft) + parseFloat(getComputedStyle(box).paddingRight);
+    const room = (box.clientWidth || 320) - pad - 1; // the board's own box, less its padding and a rounding pixel
     const fits = Math.floor(room / units);
     view.s = Math.max(MIN_CELL, Math.min(MAX_CELL, fits));
     $("scroll-note").hidden = fits >= MIN_CELL;
     const s = view.s;
     view.x0 = Math.round(m.left * s); view.y0 = Math.round(m.top * s);
-    const width = Math.ceil((cols + m.left + m.right) * s), height = Math.ceil((rows + m.top + m.bottom) * s);
+    const width = Math.floor((cols + m.left + m.right) * s), height = Math.ceil((rows + m.top + m.bottom) * s);
     svg.setAttribute("width", width); svg.setAttribute("height", height);
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.textContent = "";
@@ -137,7 +138,8 @@
           const k = s * 0.3;
           el("path", { d: "M" + (x + k) + " " + (y + k) + "L" + (x + s - k) + " " + (y + s - k) + "M" + (x + s - k) + " " + (y + k) + "L" + (x + k) + " " + (y + s - k), class: "aid cross" }, marks);
         } else {
-          el("circle", { cx: x + s / 2, cy: y + s / 2, r: s * 0.1, class: "aid dot" }, marks);
+          const aside = type.printed && type.printed(data, i); // a dot beside a printed number, not on it
+          el("circle", { cx: x + (aside ? 0.8 : 0.5) * s, cy: y + (aside ? 0.8 : 0.5) * s, r: s * (aside ? 0.07 : 0.1), class: "aid dot" }, marks);
         }
       }
     });

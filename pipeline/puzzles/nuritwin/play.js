@@ -58,6 +58,7 @@
     update(view, board) {
       for (const [t, i] of view.numbers) t.classList.toggle("on-main", board.cells[i] === MAIN);
     },
+    printed: (data, i) => data.clues.numbers[Math.floor(i / data.cols)][i % data.cols] != null,
     describe(data, i) {
       const n = data.clues.numbers[Math.floor(i / data.cols)][i % data.cols];
       return n == null ? "" : "number " + n;
