@@ -252,29 +252,29 @@ LinkStyle = Literal["none", "qr", "text"]
 MAX_ISSUE_PAGE_CHARS = 300  # a longer address makes a denser code than a 15 mm symbol prints crisply
 
 
-def _issue_page(value: Any) -> Any:
-    """A web address a phone can open from a QR code: http(s), printable ASCII, no spaces."""
+def _web_address(value: Any, what: str, example: str, most: int) -> Any:
+    """A web address a phone can open from a QR code: http(s), printable ASCII, no spaces, at
+    most `most` characters."""
     if value is None:
         return value
     if not isinstance(value, str) or not re.fullmatch(r"https?://[!-~]+", value):
-        raise ValueError(f"{value!r} is not a web address; write it in full, such as 'https://example.org/weekly/2026-11-30'")
-    if len(value) > MAX_ISSUE_PAGE_CHARS:
-        raise ValueError(f"the address is {len(value)} characters; at most {MAX_ISSUE_PAGE_CHARS} print as a legible code")
+        raise ValueError(f"{value!r} is not a web address; write {what} in full, such as '{example}'")
+    if len(value) > most:
+        raise ValueError(f"the address is {len(value)} characters; at most {most} print as a legible code")
     return value
+
+
+def _issue_page(value: Any) -> Any:
+    return _web_address(value, "it", "https://example.org/weekly/2026-11-30", MAX_ISSUE_PAGE_CHARS)
 
 
 MAX_BASE_CHARS = 150  # with a dated folder and the longest id, a page address stays under 220
 
 
 def _base(value: Any) -> Any:
-    """The web edition's address (a folder): http(s), ending in / (added when missing)."""
-    if value is None:
-        return value
-    if not isinstance(value, str) or not re.fullmatch(r"https?://[!-~]+", value):
-        raise ValueError(f"{value!r} is not a web address; write the web edition's folder in full, such as 'https://example.org/puzzles/'")
-    if len(value) > MAX_BASE_CHARS:
-        raise ValueError(f"the address is {len(value)} characters; at most {MAX_BASE_CHARS}, so each puzzle's page prints as a legible code")
-    return value if value.endswith("/") else value + "/"
+    """The web edition's address (a folder), ending in / (added when missing)."""
+    value = _web_address(value, "the web edition's folder", "https://example.org/puzzles/", MAX_BASE_CHARS)
+    return value if value is None or value.endswith("/") else value + "/"
 
 
 class Links(Strict):

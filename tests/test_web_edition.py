@@ -16,7 +16,7 @@ import pytest
 
 from browser import chromium, errors, requests
 from conftest import cli, tree, write_spec
-from pipeline.interface.play import AID, MAIN
+from pipeline.interface.play import MAIN
 from pipeline.records import read_json
 from pipeline.registry import puzzle_types
 

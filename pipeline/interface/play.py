@@ -97,3 +97,14 @@ def edge_segments(rows: int, cols: int) -> list[tuple[tuple[int, int], tuple[int
 
 def empty_board(play: Play, rows: int, cols: int) -> Board:
     return {"cells": [BLANK] * (rows * cols), "lines": [BLANK] * play.lines_count(rows, cols)}
+
+
+def marks_of_picture(picture: tuple[str, ...], main: str) -> list[int]:
+    """A picture answer (rows of characters) as a board's cells: MAIN where it shows `main`."""
+    return [MAIN if mark == main else BLANK for row in picture for mark in row]
+
+
+def picture_of_marks(cells: list[int], rows: int, cols: int, main: str, other: str) -> tuple[str, ...]:
+    """A board's cells as a picture answer: `main` where a cell holds MAIN, else `other` (the
+    aid marks and blanks alike)."""
+    return tuple("".join(main if cells[r * cols + c] == MAIN else other for c in range(cols)) for r in range(rows))

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 

@@ -9,7 +9,7 @@ from typing import Any
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
-from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play
+from pipeline.interface.play import AID, MAIN, Board, Move, Play, marks_of_picture, picture_of_marks
 from pipeline.puzzles.nonogram import grade
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Nonogram
 
@@ -28,15 +28,12 @@ def clues(puzzle: Nonogram) -> dict[str, Any]:
 
 
 def board(puzzle: Nonogram) -> Board:
-    return {"cells": [MAIN if mark == FILLED else BLANK for row in puzzle.answer for mark in row], "lines": []}
+    return {"cells": marks_of_picture(puzzle.answer, FILLED), "lines": []}
 
 
 def answer(puzzle: Nonogram, board: Board) -> tuple[str, ...]:
     """Filled cells count; crosses and blanks are both empty."""
-    cells = board["cells"]
-    return tuple(
-        "".join(FILLED if cells[r * puzzle.cols + c] == MAIN else EMPTY for c in range(puzzle.cols)) for r in range(puzzle.rows)
-    )
+    return picture_of_marks(board["cells"], puzzle.rows, puzzle.cols, FILLED, EMPTY)
 
 
 def hints(puzzle: Nonogram, budget: Budget) -> list[list[Move]]:

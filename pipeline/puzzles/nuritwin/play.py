@@ -9,7 +9,7 @@ from typing import Any
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
-from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play
+from pipeline.interface.play import AID, MAIN, Board, Move, Play, marks_of_picture, picture_of_marks
 from pipeline.puzzles.nuritwin import grade
 from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, NuritwinPuzzle
 
@@ -36,14 +36,11 @@ def clues(puzzle: NuritwinPuzzle) -> dict[str, Any]:
 
 
 def board(puzzle: NuritwinPuzzle) -> Board:
-    return {"cells": [MAIN if mark == SHADED else BLANK for row in puzzle.answer for mark in row], "lines": []}
+    return {"cells": marks_of_picture(puzzle.answer, SHADED), "lines": []}
 
 
 def answer(puzzle: NuritwinPuzzle, board: Board) -> tuple[str, ...]:
-    cells = board["cells"]
-    return tuple(
-        "".join(SHADED if cells[r * puzzle.cols + c] == MAIN else EMPTY for c in range(puzzle.cols)) for r in range(puzzle.rows)
-    )
+    return picture_of_marks(board["cells"], puzzle.rows, puzzle.cols, SHADED, EMPTY)
 
 
 def hints(puzzle: NuritwinPuzzle, budget: Budget) -> list[list[Move]]:
