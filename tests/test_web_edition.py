@@ -282,3 +282,33 @@ def test_the_same_records_make_the_same_bytes(edition: Path, tmp_path: Path) -> 
     again = tmp_path / "again"
     assert cli("export", edition.parent / "out", "--format", "web", "-o", again).code == 0
     assert tree(again) == tree(edition)
+
+
+@pytest.mark.slow
+def test_the_weekly_issue_plays_every_puzzle_from_disk(browser, tmp_path: Path) -> None:
+    """configs/weekly.yaml's web edition: each of its puzzles (hard nonograms, expert kuralins)
+    is solved in the page by its hints alone, and nothing is asked of any other host."""
+    from conftest import ROOT
+
+    out = tmp_path / "weekly"
+    assert cli("generate", ROOT / "configs" / "weekly.yaml", "-o", out, "-j", "1").code == 0
+    assert cli("verify", out, "-j", "1").code == 0
+    assert cli("export", out, "--format", "web").code == 0
+    web = out / "export" / "web"
+    pages = sorted(web.glob("*-*.html"))
+    assert len(pages) == 4
+    for page in pages:
+        browser.get(page.resolve().as_uri())
+        browser.execute_script("localStorage.clear()")
+        browser.refresh()
+        svg = browser.find_element("id", "board")
+        cells = browser.execute_script("return Puzzlepress.page.board()")
+        for _ in range(len(cells["cells"]) + len(cells["lines"]) + 2):
+            if browser.execute_script("return Puzzlepress.page.solved()"):
+                break
+            svg.send_keys("h")
+            if browser.execute_script("return !document.querySelector('script[src^=\"answers/\"]') || Puzzlepress.page.board().cells.every((m) => !m) && Puzzlepress.page.board().lines.every((m) => !m)"):
+                time.sleep(0.2)
+        assert browser.execute_script("return Puzzlepress.page.solved()"), page.name
+        assert all(url.startswith("file://") for url in requests(browser))
+    assert not errors(browser)
