@@ -228,6 +228,7 @@
     return { part: "cells", at: i, to: mark };
   }
   function toggleCell(i, mark) {
+    if (!play.cell_marks.length) return; // a board of lines alone (Slitherlink, Masyu): a cell holds nothing
     const to = board.cells[i] === mark ? BLANK : mark;
     const edit = cellEdit(i, to);
     if (edit && change([edit])) say(cellLabel(i));

@@ -10,10 +10,9 @@ type picks what it needs:
 - lines between cell centres (`lines="centres"`: Kuralin, Masyu): one entry per pair of
   side-by-side cells, the pairs (r, c)-(r, c+1) in reading order, then (r, c)-(r+1, c) in
   reading order;
-- lines along cell edges between grid points (`lines="edges"`: Slitherlink): the edges along
-  the top of each row of cells, row 0 to row `rows` (each `cols` long), then the edges down the
-  left of each column, column 0 to column `cols`, row by row (`rows` long each) -- that is, every
-  horizontal edge in reading order, then every vertical one in reading order;
+- lines along cell edges between grid points (`lines="edges"`: Slitherlink): every horizontal
+  edge in reading order ((rows + 1) lines of points, `cols` edges each), then every vertical
+  edge in reading order (`rows` rows, `cols + 1` edges each); see `edge_segments`;
 
 each line holding 0 (none), 1 (drawn) or 2 (a cross: known not drawn).
 
