@@ -277,6 +277,8 @@ def layout(outdir: OutdirArg, jobs: JobsOpt = None) -> None:
     _say(f"laid out {report.pages} pages in {report.seconds:.1f} s:")
     for path in report.files:
         _say(f"  {path}")
+    for line in report.notes:
+        _say(f"note: {line}")
     _print_preflight(outdir)
 
 
@@ -291,7 +293,9 @@ def _print_preflight(outdir: Path) -> None:
 @_run
 def export(
     outdir: OutdirArg,
-    format_name: Annotated[str, typer.Option("--format", "-f", help="png, svg, html, web, non, xml or pzprv3.")],
+    format_name: Annotated[
+        str, typer.Option("--format", "-f", help="png, svg, html, web, or a file format of the puzzles' types (`puzzlepress types` lists them).")
+    ],
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go [default: OUTDIR/export/FORMAT].")] = None,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of png files.")] = 150,
 ) -> None:
@@ -302,7 +306,8 @@ def export(
     report = run_export(outdir, dest, format_name, dpi)
     _say(f"exported {len(report.files)} files -> {dest}")
     if report.not_covered:
-        _say(f"  {len(report.not_covered)} puzzles have no {format_name} form (it is for nonograms only): {', '.join(report.not_covered)}")
+        kinds = ", ".join(report.covering)
+        _say(f"  {len(report.not_covered)} puzzles have no {format_name} form (only {kinds} puzzles have one): {', '.join(report.not_covered)}")
     for line in report.refused:
         err.print(f"  REFUSED {line}", markup=False)
     if report.refused:
@@ -338,13 +343,17 @@ def new(
 @app.command()
 @_run
 def types() -> None:
-    """List the puzzle types, their parameters with ranges and defaults, and their usual sizes."""
+    """List the puzzle types: parameters with ranges and defaults, usual sizes, generator, how they are shared."""
     from pipeline.registry import puzzle_types
 
-    table = Table("type", "title", "parameters", "usual sizes", "generator")
+    table = Table("type", "title", "parameters", "usual sizes", "generator", "sharing")
     for name, ptype in puzzle_types().items():
-        table.add_row(name, ptype.title, "\n".join(ptype.params.describe()), ", ".join(ptype.presets), f"{name}/{ptype.version}")
-    Console().print(table)
+        link, files = ptype.share.link, ", ".join(f.name for f in ptype.share.files)
+        shared = [f"puzz.link: {link.genre}" if link else "no puzz.link", f"export: {files}" if files else "no files"]
+        table.add_row(
+            name, ptype.title, "\n".join(ptype.params.describe()), ", ".join(ptype.presets), f"{name}/{ptype.version}", "\n".join(shared)
+        )
+    Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows
 
 
 @app.command()
@@ -464,6 +473,8 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     _say(f"layout:   {report.pages} pages{' (unchanged, kept)' if report.layout_reused else ''} ({s['layout']:.1f} s)")
     for line in report.replaced:
         _say(f"  replaced {line}")
+    for line in report.notes:
+        _say(f"note: {line}")
     _print_skips(g.manifest)
     _say(f"output in {outdir}/:")
     for path in report.files:

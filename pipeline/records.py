@@ -16,7 +16,7 @@ from pipeline.errors import RecordError
 from pipeline.files import sha256_bytes
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import Params
-from pipeline.share.puzzlink import GENRES, puzzle_url
+from pipeline.share.puzzlink import link_url
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
 
@@ -56,8 +56,8 @@ def make_record(
     if params is not None and params.extras():
         record["params"] = params.extras()
     record.update(ptype.to_record(puzzle))
-    if ptype.name in GENRES:  # where the puzzle is played online: puzz.link, without its answer
-        record["url"] = puzzle_url(record)
+    if ptype.share.link is not None:  # where the puzzle is played online, without its answer
+        record["url"] = link_url(ptype.share.link, record)
     if grade is not None:
         record["grade"] = grade
     record["stats"] = stats

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import cli, cli_process, write_spec
+from pipeline.registry import puzzle_types
 
 SMALL = """\
 title: Small
@@ -26,8 +27,10 @@ def test_version_and_help() -> None:
 
 def test_types_lists_every_type_with_its_parameters_and_sizes() -> None:
     out = cli("types").stdout
-    for line in ("nonogram", "nuritwin", "kuralin", "5, 10, 15", "6, 7, 8, 9, 10", "5, 6, 7, 8, 9, 10", "5 to 30", "6 to 12"):
-        assert line in out
+    for name, ptype in puzzle_types().items():
+        least, most = ptype.params.grid_range("rows")
+        for line in (name, ptype.title, ", ".join(ptype.presets), f"{least} to {most}", f"{name}/{ptype.version}"):
+            assert line in out
 
 
 def test_new_makes_a_rectangular_puzzle(in_tmp: Path) -> None:

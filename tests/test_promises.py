@@ -19,6 +19,7 @@ from pipeline.files import write_atomic
 from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
 from pipeline.interface.grades import grade_fields
+from pipeline.interface.sharing import Share
 from pipeline.records import check_common_fields, dumps_record, generator_tag, list_field, load_puzzle, make_record, read_picture
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
@@ -188,7 +189,7 @@ def test_a_record_links_its_puzzle_online_only_where_the_genre_is_played() -> No
     made = NONOGRAM.make(5, "link", Budget())
     record = make_record(NONOGRAM, made.puzzle, puzzle_id="x", code="link", stats={})
     assert record["url"].startswith("https://puzz.link/p?nonogram/5/5/")
-    elsewhere = dataclasses.replace(NONOGRAM, name="stand-in")
+    elsewhere = dataclasses.replace(NONOGRAM, name="stand-in", share=Share())
     assert "url" not in make_record(elsewhere, made.puzzle, puzzle_id="x", code="link", stats={})
 
 

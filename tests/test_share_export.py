@@ -13,8 +13,8 @@ from PIL import Image
 
 from conftest import cli, tree, write_spec
 from pipeline.records import read_json
-from pipeline.registry import puzzle_types
-from pipeline.share.formats import pzprv3
+from pipeline.registry import get_type, puzzle_types
+from pipeline.stages.export import DRAWN, formats
 from pipeline.share.puzzlink import puzzle_url
 from test_share_formats import line_solved, read_non, read_pbn_xml
 
@@ -58,9 +58,12 @@ def figure(record: dict, answer: bool):
     return ptype.draw(ptype.from_record(record), answer=answer)
 
 
-def test_help_names_every_format() -> None:
+def test_help_and_types_name_every_format() -> None:
     ran = cli("export", "--help")
-    assert ran.code == 0 and "png, svg, html, web, non, xml or pzprv3" in ran.stdout
+    assert ran.code == 0 and "png, svg, html, web" in ran.stdout and "puzzlepress types" in ran.stdout
+    listed = cli("types").stdout
+    for name in (f for f in formats() if f not in DRAWN):
+        assert name in listed
 
 
 def test_svg_and_pzprv3_write_one_file_per_puzzle_and_answer(built: Path, tmp_path: Path) -> None:
@@ -70,7 +73,7 @@ def test_svg_and_pzprv3_write_one_file_per_puzzle_and_answer(built: Path, tmp_pa
         assert (tmp_path / "svg" / f"{record['id']}.svg").read_text() == figure(record, False).svg
         assert (tmp_path / "svg" / f"{record['id']}-answer.svg").read_text() == figure(record, True).svg
     assert cli("export", built, "--format", "pzprv3", "-o", tmp_path / "pz").code == 0
-    assert {p.name: p.read_text() for p in exported(tmp_path / "pz")} == {f"{r['id']}.pzprv3": pzprv3(r) for r in records(built)}
+    assert {p.name: p.read_text() for p in exported(tmp_path / "pz")} == {f"{r['id']}.pzprv3": get_type(r["type"]).share.file_format("pzprv3").write(r) for r in records(built)}
 
 
 @pytest.mark.parametrize("dpi", [150, 300])
@@ -152,7 +155,7 @@ def test_non_and_xml_for_nonograms_solve_back(built: Path, tmp_path: Path) -> No
     nonograms = [r for r in records(built) if r["type"] == "nonogram"]
     for fmt, read in (("non", read_non), ("xml", read_pbn_xml)):
         ran = cli("export", built, "--format", fmt, "-o", tmp_path / fmt)
-        assert ran.code == 0 and "2 puzzles have no" in ran.stderr and "for nonograms only" in ran.stderr
+        assert ran.code == 0 and "2 puzzles have no" in ran.stderr and "(only Nonogram puzzles have one)" in ran.stderr
         assert sorted(p.name for p in exported(tmp_path / fmt)) == sorted(f"{r['id']}.{fmt}" for r in nonograms)
         for record in nonograms:
             found = read((tmp_path / fmt / f"{record['id']}.{fmt}").read_text())
@@ -202,7 +205,7 @@ def test_an_id_that_would_leave_the_folder_is_refused_and_nothing_is_written_out
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--format", "pdf"], "--format: 'pdf' is not one of png, svg, html, web, non, xml, pzprv3"),
+        (["--format", "pdf"], f"--format: 'pdf' is not one of {', '.join(formats())}"),
         (["--format", "png", "--dpi", "0"], "--dpi: 0 is out of range (30 to 1200)"),
         (["--format", "svg", "-o", "{file}"], "exists and is not a folder"),
         (["--format", "svg", "-o", "{file}/sub"], "taken exists and is not a folder"),

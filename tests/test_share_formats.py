@@ -17,10 +17,16 @@ from pipeline.interface.params import parse_size
 from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.puzzles.nonogram.solver import line_solve
-from pipeline.share.formats import nonogram_non, nonogram_xml, printable, pzprv3
+from pipeline.puzzles.nonogram.share import non_file as nonogram_non, xml_file as nonogram_xml
+from pipeline.registry import get_type
+from pipeline.share.formats import printable
 
 HERE = Path(__file__).parent
 PINNED = json.loads((HERE / "share_golden" / "puzzlink.json").read_text())
+
+
+def pzprv3(record: dict) -> str:
+    return get_type(record["type"]).share.file_format("pzprv3").write(record)
 
 
 def golden_nonograms() -> list[dict]:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.interface.params import parse_size
+from pipeline.registry import get_type
 from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url
 
 GOLDEN = json.loads((Path(__file__).parent / "share_golden" / "puzzlink.json").read_text())
@@ -49,18 +50,18 @@ def test_every_golden_puzzle_round_trips(path):
 def test_no_golden_puzzle_is_longer_than_the_page_plan_reserves(path):
     stored = json.loads(path.read_text())
     record = printed({"type": path.parent.name, **stored, **parse_size(stored["size"])})
-    assert len(puzzle_url(record)) <= longest_url(record["type"], record["rows"], record["cols"])
+    assert len(puzzle_url(record)) <= longest_url(get_type(record["type"]).share.link, record["rows"], record["cols"])
 
 
 def test_the_longest_urls_are_reached():
     """Every line full of 1s, every grid point circled: the bound is the length."""
     ones = {"type": "nonogram", "rows": 17, "cols": 5, "row_clues": [[1, 1, 1]] * 17, "col_clues": [[1] * 9] * 5}
-    assert len(puzzle_url(ones)) == longest_url("nonogram", 17, 5)
+    assert len(puzzle_url(ones)) == longest_url(get_type("nonogram").share.link, 17, 5)
     dense = {"type": "kuralin", "rows": 3, "cols": 4, "circles": [
         {"kind": "black", "cells": [[r, c] for r in sorted({(y - 1) // 2, y // 2}) for c in sorted({(x - 1) // 2, x // 2})]}
         for y in range(1, 6) for x in range(1, 8) if not (y % 2 and x % 2)
     ]}
-    assert len(puzzle_url(dense)) == longest_url("kuralin", 3, 4)
+    assert len(puzzle_url(dense)) == longest_url(get_type("kuralin").share.link, 3, 4)
 
 
 # ---- strategies: printed puzzles of any shape ----------------------------------------------
@@ -141,7 +142,7 @@ def test_any_printed_puzzle_round_trips(record):
     assert url.startswith(f"https://puzz.link/p?{ {'kuralin': 'kurarin'}.get(record['type'], record['type']) }/{record['cols']}/{record['rows']}/")
     assert read_url(url) == record
     if record["type"] != "nuritwin":  # drawn regions may have fewer than the three cells a real one has
-        assert len(url) <= longest_url(record["type"], record["rows"], record["cols"])
+        assert len(url) <= longest_url(get_type(record["type"]).share.link, record["rows"], record["cols"])
 
 
 @pytest.mark.parametrize(

@@ -57,6 +57,11 @@ def no_promises(puzzle: Any, params: Params) -> list[str]:
     return []
 
 
+def no_credits(stats: dict[str, Any]) -> tuple[str, ...]:
+    """A type whose puzzles are all our own work: a book printing them owes nobody a line."""
+    return ()
+
+
 def refuses_nothing(params: Params, version: int) -> str | None:
     """A type every kept generator version of which can make every valid set of parameters."""
     return None
@@ -117,6 +122,9 @@ class PuzzleType:
     share: Share = Share()
     # How the web edition plays it (interface/play.py); None: the web edition shows it, unplayable
     play: Play | None = None
+    # (stats) -> the attribution lines a book printing this puzzle must carry, for the copyright
+    # page (a picture library's licence); stats come from a manifest, so anything unexpected is ()
+    credits: Callable[[dict[str, Any]], tuple[str, ...]] = no_credits
     # TRANSITION (issue 28): the three first types still give `check` as a function of codes;
     # a type that gives `checks` gets it from them. Removed once every type lists its checks.
     check: Callable[[Any, Any], list[str]] | None = None

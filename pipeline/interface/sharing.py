@@ -17,7 +17,7 @@ class Link:
 
     genre: str  # puzz.link's name for the genre: "nonogram", "kurarin"
     encode: Callable[[dict[str, Any], int, int], str]  # (record, rows, cols) -> the URL's body
-    decode: Callable[[Any, int, int], dict[str, Any]]  # (puzzlink.Reader, rows, cols) -> the record's clue fields
+    decode: Callable[[Any, int, int], dict[str, Any]]  # (puzzlink.Reader, rows, cols) -> the record's clue fields; the frame checks the body ends there
     longest: Callable[[int, int], int]  # (rows, cols) -> the most characters a body of this grid takes
 
 

@@ -7,11 +7,13 @@ from pathlib import Path
 
 
 def layouts_dir() -> Path:
-    """The templates and print CSS, wherever the package is installed.
+    """The templates and print CSS that go with this code.
 
-    An installed package carries them as pipeline.layouts; a source checkout run in place (for
-    example `python -m pytest` from the checkout, which imports the package from the working tree
-    rather than the installed copy) has them in layouts/ beside the package.
+    A source checkout run in place (for example `python -m pytest` from the checkout, which
+    imports the package from the working tree) has them in layouts/ beside the package: those,
+    even when another checkout is installed in editable mode, whose pipeline.layouts would
+    otherwise answer for templates this code was not written with. An installed package carries
+    them as pipeline.layouts.
     """
     beside = Path(__file__).resolve().parent.parent.parent / "layouts"
     if (beside / "__init__.py").is_file():

@@ -27,6 +27,7 @@ from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
 from pipeline.stages.generate import GenerateReport, generate
 from pipeline.stages.pageplan import page_problems
+from pipeline.stages.printable import link_notes
 from pipeline.stages.verify import VerifyReport, verify
 
 ProgressFactory = Callable[[str], Callable[[int, int], None] | None]
@@ -44,6 +45,7 @@ class BuildReport:
     layout_reused: bool
     replaced: list[str] = field(default_factory=list)
     seconds: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # what the spec asked for and could not print
 
 
 def default_outdir(spec_path: Path, job: JobSpec) -> Path:
@@ -107,7 +109,7 @@ def build(
         export(outdir, outdir / WEB, "web")
         files.append(outdir / WEB / "index.html")
     seconds["layout"] = time.perf_counter() - start
-    return BuildReport(generated, verified, pages, files, reused, replaced, seconds)
+    return BuildReport(generated, verified, pages, files, reused, replaced, seconds, link_notes(job))
 
 
 def _layout_key(outdir: Path, manifest: Manifest) -> str:

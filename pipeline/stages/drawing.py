@@ -29,10 +29,13 @@ def draw_figures(outdir: Path, ptype: PuzzleType, puzzle: Any, puzzle_id: str) -
     return write_pair(folder, puzzle_id, ptype.draw(puzzle, answer=False), ptype.draw(puzzle, answer=True))
 
 
-def draw_link(outdir: Path, puzzle_id: str, url: str, style: str) -> PrintedLink | None:
+def draw_link(outdir: Path, puzzle_id: str, url: str | None, style: str) -> PrintedLink | None:
     """The puzzle's link as its label prints it (`style` none, qr or text): a QR code drawn into
-    OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https)."""
+    OUTDIR/puzzles/<id>-qr.svg, or the address without its scheme (a browser adds https); none
+    for a puzzle without a URL (its type has no puzz.link genre)."""
     path = record_path(outdir, puzzle_id).with_name(f"{puzzle_id}-qr.svg")
+    if url is None:
+        style = "none"
     if style == "qr":
         code = qr_figure(url)
         write_if_changed(path, code.svg)

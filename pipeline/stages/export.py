@@ -4,9 +4,8 @@
     svg     DEST/<id>.svg and <id>-answer.svg
     html    DEST/index.html: one self-contained page (labels, puzz.link links, answers behind a toggle)
     web     DEST/index.html, DEST/<id>.html, play/, answers/: the web edition, playable (stages/web.py)
-    non     DEST/<id>.non   webpbn / Steve Simpson text format (nonograms only)
-    xml     DEST/<id>.xml   webpbn XML (nonograms only)
-    pzprv3  DEST/<id>.pzprv3  pzprjs's save file (all three genres)
+    FORMAT  DEST/<id><suffix>: any file format a type's share.py lists (pzprv3, non, xml, ...);
+            puzzles of types without that format are listed as not covered, never an error
 
 Only this issue's puzzles whose verdict is "proved" for exactly the record bytes on disk (its
 record_sha256) are exported; every other one is refused by name and the rest are still exported
@@ -37,11 +36,11 @@ from pipeline.registry import puzzle_types
 from pipeline.render.assets import layouts_dir
 from pipeline.render.book import rules_paragraphs
 from pipeline.render.svg import Figure
-from pipeline.share.formats import nonogram_non, nonogram_xml, puzzle_title, pzprv3
+from pipeline.share.formats import puzzle_title
 from pipeline.share.puzzlink import puzzle_url
 from pipeline.stages import web
 
-FORMATS = ("png", "svg", "html", "web", "non", "xml", "pzprv3")
+DRAWN = ("png", "svg", "html", "web")  # made from the drawings and play records, for puzzles of every type
 DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 30, 1200
 MM_PER_INCH = 25.4
@@ -63,7 +62,8 @@ class Ready:
 class ExportReport:
     files: list[Path] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)  # "<id> (why)"
-    not_covered: list[str] = field(default_factory=list)  # ids of types the format does not hold
+    not_covered: list[str] = field(default_factory=list)  # ids of puzzles whose type has no such file
+    covering: list[str] = field(default_factory=list)  # titles of the types that have it, when some are not covered
 
 
 def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> ExportReport:
@@ -77,16 +77,24 @@ def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> Export
             report.refused.append(f"{entry.id} ({why})")
         else:
             ready.append(read_ready(outdir, entry))
-    covered = [item for item in ready if fmt not in NONOGRAM_ONLY or item.entry.type == "nonogram"]
-    report.not_covered = [item.entry.id for item in ready if fmt in NONOGRAM_ONLY and item.entry.type != "nonogram"]
+    covered = [item for item in ready if fmt in DRAWN or item.ptype.share.file_format(fmt)]
+    report.not_covered = [item.entry.id for item in ready if item not in covered]
+    if report.not_covered:
+        report.covering = [ptype.title for ptype in puzzle_types().values() if ptype.share.file_format(fmt)]
     outdir_rules.claim(dest)
-    report.files = WRITERS[fmt](covered, dest, dpi, manifest)
+    write = DRAWN_WRITERS.get(fmt, _write_files)
+    report.files = write(covered, dest, dpi, manifest, fmt)
     return report
 
 
+def formats() -> list[str]:
+    """Every format export writes: the drawn ones, then the file formats of the registered types."""
+    return [*DRAWN, *sorted({f.name for ptype in puzzle_types().values() for f in ptype.share.files})]
+
+
 def check_options(dest: Path, fmt: str, dpi: int) -> None:
-    if fmt not in FORMATS:
-        raise OptionError(f"--format: '{fmt}' is not one of {', '.join(FORMATS)}")
+    if fmt not in formats():
+        raise OptionError(f"--format: '{fmt}' is not one of {', '.join(formats())}")
     if not MIN_DPI <= dpi <= MAX_DPI:
         raise OptionError(f"--dpi: {dpi} is out of range ({MIN_DPI} to {MAX_DPI})")
     existing = next(path for path in (dest, *dest.parents) if path.exists())
@@ -134,11 +142,14 @@ def _write(dest: Path, name: str, data: bytes | str) -> Path:
 # ---- one file per puzzle --------------------------------------------------------------------
 
 
-def _per_puzzle(suffix: str, make: Callable[[dict[str, Any]], str]) -> Callable[..., list[Path]]:
-    def write_all(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
-        return [_write(dest, f"{item.entry.id}{suffix}", make(item.record)) for item in items]
-
-    return write_all
+def _write_files(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt: str) -> list[Path]:
+    """One file a puzzle, written by its type's FileFormat of that name."""
+    files = []
+    for item in items:
+        file_format = item.ptype.share.file_format(fmt)
+        assert file_format is not None  # export() passes only puzzles whose type has it
+        files.append(_write(dest, f"{item.entry.id}{file_format.suffix}", file_format.write(item.record)))
+    return files
 
 
 def _figures(items: list[Ready]) -> list[tuple[str, Figure]]:
@@ -150,11 +161,11 @@ def _figures(items: list[Ready]) -> list[tuple[str, Figure]]:
     ]
 
 
-def _write_svg(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+def _write_svg(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt: str) -> list[Path]:
     return [_write(dest, f"{stem}.svg", figure.svg) for stem, figure in _figures(items)]
 
 
-def _write_png(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+def _write_png(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt: str) -> list[Path]:
     """Every figure on a page of its own size in one WeasyPrint document, each page rasterised.
 
     WeasyPrint draws the SVG exactly as the booklet prints it (same engine, same fonts), and one
@@ -191,7 +202,7 @@ def _png_pages(figures: list[Figure]) -> str:
 # ---- the web page ---------------------------------------------------------------------------
 
 
-def _write_html(items: list[Ready], dest: Path, dpi: int, manifest: Manifest) -> list[Path]:
+def _write_html(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt: str) -> list[Path]:
     return [_write(dest, PAGE, web_page(items, manifest))]
 
 
@@ -221,13 +232,9 @@ def _inline(svg: str) -> Markup:
     return Markup(svg)
 
 
-NONOGRAM_ONLY = ("non", "xml")
-WRITERS: dict[str, Callable[[list[Ready], Path, int, Manifest], list[Path]]] = {
+DRAWN_WRITERS: dict[str, Callable[[list[Ready], Path, int, Manifest, str], list[Path]]] = {
     "png": _write_png,
     "svg": _write_svg,
     "html": _write_html,
-    "web": lambda items, dest, dpi, manifest: web.write_edition(items, dest, manifest),
-    "non": _per_puzzle(".non", nonogram_non),
-    "xml": _per_puzzle(".xml", nonogram_xml),
-    "pzprv3": _per_puzzle(".pzprv3", pzprv3),
+    "web": lambda items, dest, dpi, manifest, fmt: web.write_edition(items, dest, manifest),
 }

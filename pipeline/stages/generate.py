@@ -29,7 +29,6 @@ from pipeline.interface.params import Params
 from pipeline.files import write_atomic
 from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types
-from pipeline.share.puzzlink import GENRES
 from pipeline.spec import JobSpec, code_stream
 
 Progress = Callable[[int, int], None]
@@ -161,7 +160,7 @@ def load_cached(
         return None  # graded exactly when its section asks for a difficulty
     same = ptype.name == type_name and ptype.params_of(record) == params and record["code"] == code
     # a record from before links were written is made again: it costs less than a special case
-    current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.name in GENRES)
+    current = record["generator"] == generator_tag(ptype, version) and ("url" in record) == (ptype.share.link is not None)
     if not same or not current or ptype.stale(record):
         return None
     grade = record["grade"] if params.difficulty is not None else graded.get(record["id"])

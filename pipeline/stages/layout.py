@@ -29,7 +29,7 @@ from pipeline.stages.book import render_book
 from pipeline.stages.documents import Rendered
 from pipeline.stages.cover import COVER, IMPOSED, write_cover, write_imposed
 from pipeline.stages.newsletter import render_newsletter
-from pipeline.stages.printable import draw_all, load_all, picture_credits, printed_entries, refuse_unverified
+from pipeline.stages.printable import credits_of, draw_all, link_notes, load_all, printed_entries, refuse_unverified
 
 Progress = Callable[[int, int], None]
 
@@ -47,9 +47,10 @@ class LayoutReport:
     gutter_mm: float = 0.0
     scales: dict[str, float] = field(default_factory=dict)  # "sections[0]" -> printed scale
     per_page: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # what was asked for and could not print (printable.link_notes)
 
 
-def puzzle_address(job: JobSpec, puzzle_id: str, url: str) -> str:
+def puzzle_address(job: JobSpec, puzzle_id: str, url: str | None) -> str | None:
     """Where a printed link sends a reader: the puzzle's web-edition page under links.base, or
     its puzz.link `url`."""
     return page_address(job.links.base, job.date, puzzle_id) if job.links.base else url
@@ -81,7 +82,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
 
     printed = draw_all(outdir, loaded, tick, job.link_style, lambda item: puzzle_address(job, item.entry.id, item.url))
     previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
-    credits = picture_credits(entries + previous_entries)
+    credits = credits_of(entries + previous_entries)
     checkpoint.reached("layout:render")
     try:
         if job.format == "newsletter":
@@ -103,6 +104,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
         gutter_mm=rendered.box.gutter,
         scales={key: round(placed.scale, 3) for key, placed in rendered.placements.items()},
         per_page={key: placed.arrangement.per_page for key, placed in rendered.placements.items()},
+        notes=link_notes(job),
     )
 
 

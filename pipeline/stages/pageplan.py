@@ -83,11 +83,13 @@ def _stand_in_link(ptype: PuzzleType, params: Params, style: str, web: str | Non
         if style == "text":
             longest = web + page_name(f"{ptype.name}-{params.slug}-" + "p" * LONGEST_SLUG)
             return PrintedLink(text=link_text(longest))
+    link = ptype.share.link
+    if link is None:  # no puzz.link genre: its puzzles print without a link
         return None
     if style == "qr":
-        return PrintedLink(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(ptype.name, params.rows, params.cols)))
+        return PrintedLink(qr=NOWHERE_QR, qr_mm=largest_size_mm(url_prefix(link, params.rows, params.cols)))
     if style == "text":
-        longest = longest_url(ptype.name, params.rows, params.cols)
+        longest = longest_url(link, params.rows, params.cols)
         return PrintedLink(text=link_text(HOST + "p" * (longest - len(HOST))))
     return None
 

@@ -16,9 +16,10 @@ from pipeline.errors import LayoutError, RecordError
 from pipeline.interface.grades import grade_label
 from pipeline.manifest import Entry, Manifest, record_path
 from pipeline.records import load_puzzle
-from pipeline.registry import puzzle_types
+from pipeline.registry import get_type, puzzle_types
 from pipeline.render.book import Printed
 from pipeline.share.puzzlink import puzzle_url
+from pipeline.spec import JobSpec
 from pipeline.stages.drawing import draw_figures, draw_link
 
 
@@ -54,7 +55,7 @@ class Loaded:
     ptype: Any
     puzzle: Any
     sha256: str  # of the record bytes the puzzle was read from
-    url: str  # where it is played online, written afresh from the record's clues
+    url: str | None  # where it is played online, written afresh from the record's clues; None: no puzz.link genre
 
 
 def load_entry(outdir: Path, entry: Entry) -> Loaded:
@@ -71,13 +72,30 @@ def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
     return [load_entry(outdir, entry) for entry in entries]
 
 
+def link_notes(job: JobSpec) -> list[str]:
+    """A line for each section that asks for links its type cannot give: a type without a
+    puzz.link genre prints its puzzles without one, and the build summary says so. Links to the
+    job's web edition (`links.base`) every type has."""
+    notes: list[str] = []
+    if job.links.base:
+        return notes
+    for index, section in enumerate(job.sections):
+        style, ptype = job.link_style(index), get_type(section.type)
+        if style != "none" and ptype.share.link is None:
+            notes.append(
+                f"sections[{index}] ({section.heading}) asks for links: {style}, but {ptype.title} has no "
+                "puzz.link genre: its puzzles print without a link"
+            )
+    return notes
+
+
 def no_links(section: int) -> str:
     return "none"
 
 
 def draw_all(
     outdir: Path, loaded: list[Loaded], tick: Callable[[], None], link_style: Callable[[int], str] = no_links,
-    address: Callable[[Loaded], str] = lambda item: item.url,
+    address: Callable[[Loaded], str | None] = lambda item: item.url,
 ) -> list[Printed]:
     """The puzzles' pictures, and their links (`address`) drawn as each section prints them (`link_style`)."""
     printed = []
@@ -100,11 +118,11 @@ def picture_title(entry: Entry) -> str:
     return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
 
 
-def picture_credits(entries: list[Entry]) -> tuple[str, ...]:
-    """The attribution the picture library's licence asks for, when the book prints its pictures."""
-    if not any(isinstance(e.stats.get("picture"), dict) and "library" in e.stats["picture"] for e in entries):
-        return ()
-    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
-
-    return (ATTRIBUTION,)
+def credits_of(entries: list[Entry]) -> tuple[str, ...]:
+    """The attribution lines the printed puzzles' types ask for (a picture library's licence),
+    each once, in the order the puzzles first ask for them."""
+    found: list[str] = []
+    for entry in entries:
+        found += [line for line in get_type(entry.type).credits(entry.stats) if line not in found]
+    return tuple(found)
 

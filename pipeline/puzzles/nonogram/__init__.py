@@ -15,7 +15,7 @@ from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.nonogram import generate, grade, model, play, proof, render, rules, solver, source
+from pipeline.puzzles.nonogram import generate, grade, model, play, proof, render, rules, share, solver, source
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.interface.params import Params, checks_files
 from pipeline.render.svg import FigureSize
@@ -124,6 +124,15 @@ def _promises(puzzle: Nonogram, params: NonogramParams) -> list[str]:
     return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
 
 
+def _credits(stats: dict[str, Any]) -> tuple[str, ...]:
+    """The attribution the picture library's licence asks for, when a book prints its pictures."""
+    if not (isinstance(stats.get("picture"), dict) and "library" in stats["picture"]):
+        return ()
+    from pipeline.puzzles.nonogram.pictures.library import ATTRIBUTION  # Pillow only: no extra needed
+
+    return (ATTRIBUTION,)
+
+
 def _refuses(params: NonogramParams, version: int) -> str | None:
     """Version 1 keeps only puzzles the line solver finishes, so it makes no expert random ones."""
     if version == 1 and params.difficulty == "expert" and params.picture == source.RANDOM:
@@ -133,10 +142,10 @@ def _refuses(params: NonogramParams, version: int) -> str | None:
 
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=2, how_to_play=rules.RULES, params=NonogramParams,
-    generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove, share=share.SHARE,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
     cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1}, refuses=_refuses,
-    play=play.PLAY,
+    play=play.PLAY, credits=_credits,
 )

@@ -9,7 +9,7 @@ from pydantic import Field
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, play, proof, render, rules, solver
+from pipeline.puzzles.nuritwin import aim, around, generate, generate_v1, generate_v2, grade, model, play, proof, render, rules, share, solver
 from pipeline.interface.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -51,7 +51,7 @@ def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="nuritwin", title="Nuritwin", version=4, how_to_play=rules.RULES, params=NuritwinParams,
-    generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove,
+    generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove, share=share.SHARE,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.
