@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 from typing import Hashable, Iterable, Mapping, Sequence, TypeVar
+from typing import Any, Callable
+
+from pipeline.interface.checks import Check
 
 Node = TypeVar("Node", bound=Hashable)
 Edge = tuple[Node, Node]
@@ -153,3 +156,39 @@ class SingleLoop:
         """The edges a model (or a projected answer) draws."""
         true = set(model)
         return frozenset(edge for edge, var in self.edges.items() if var in true)
+
+
+# ---- checks every loop genre lists ----------------------------------------------------------
+
+# (puzzle, answer) -> the drawn edges; (node) -> how a message names it ("r3c5", a grid point)
+Lines = Callable[[Any, Any], Iterable[Edge]]
+Naming = Callable[[Any], str]
+
+
+def degree_check(code: str, lines: Lines, name: Naming) -> Check:
+    """The lines never branch and never stop: two meet at every node they touch (branch and
+    dead_end above find where not)."""
+
+    def find(puzzle: Any, answer: Any) -> str | None:
+        drawn = list(lines(puzzle, answer))
+        where = branch(drawn)
+        if where is not None:
+            return f"the lines branch at {name(where)} ({degrees(drawn)[where]} meet there)"
+        where = dead_end(drawn)
+        return None if where is None else f"a line ends at {name(where)}"
+
+    return Check(code, "the loop never branches and never stops", find)
+
+
+def one_loop_check(code: str, lines: Lines, name: Naming) -> Check:
+    """The drawn lines are one piece: no loop at all, or two apart, breaks it."""
+
+    def find(puzzle: Any, answer: Any) -> str | None:
+        split = pieces(lines(puzzle, answer))
+        if not split:
+            return "no loop is drawn"
+        if len(split) == 1:
+            return None
+        return f"the lines form {len(split)} separate pieces: the one through {name(min(split[1]))} does not join the one through {name(min(split[0]))}"
+
+    return Check(code, "the lines form one single loop", find)
