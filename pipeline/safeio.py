@@ -20,7 +20,7 @@ from typing import Any, Iterator
 
 import yaml
 
-MAX_DEPTH = 64  # the deepest file we write nests 4 levels (manifest -> puzzles -> verdict -> check)
+MAX_DEPTH = 64  # the deepest file we write nests 5 levels (manifest -> puzzles -> verdict -> check -> failures)
 MAX_INT_DIGITS = 30  # far above any count, size or seed we write; int() of 5,000 digits raises
 SPEC_BYTES = 1_000_000
 RECORD_BYTES = 4_000_000  # a 10x10 record is about 2 KB

@@ -82,3 +82,11 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+TYPES_DATA = ROOT / "tests" / "types"
+
+
+def type_data(name: str) -> Path:
+    """A type's own tests and test data: tests/types/<type>/ (its failing boards in failing/)."""
+    return TYPES_DATA / name

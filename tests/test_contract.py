@@ -72,7 +72,7 @@ def test_print_size_is_known_from_parameters_and_holds_the_drawing(name: str) ->
 def test_generated_puzzle_is_valid_unique_and_proved_twice(name: str) -> None:
     ptype = puzzle_types()[name]
     puzzle = sample(name).puzzle
-    assert ptype.check(puzzle, puzzle.answer) == []
+    assert ptype.failures(puzzle, puzzle.answer) == []
     assert ptype.solve(puzzle, 2, Budget(seconds=60)) == [puzzle.answer]
     assert ptype.prove(puzzle, 2) == [puzzle.answer]
     assert ptype.promises(puzzle, ptype.params_of({"rows": puzzle.rows, "cols": puzzle.cols})) == []

@@ -38,7 +38,7 @@ def test_generated_puzzles_are_valid_unique_and_proved_twice(size, code):
     result = made(size, code)
     puzzle, stats = result.puzzle, result.stats
     assert (puzzle.rows, puzzle.cols) == (size, size)
-    assert KURALIN.check(puzzle, puzzle.answer) == []
+    assert KURALIN.failures(puzzle, puzzle.answer) == []
     assert KURALIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert KURALIN.prove(puzzle, 2) == [puzzle.answer]
     assert {c.point for c in puzzle.circles} <= set(interior_points(size, size))
@@ -63,7 +63,7 @@ def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatc
     result = KURALIN.make(6, "d2", Budget())
     puzzle = result.puzzle
     assert result.stats["drops_at_step_limit"] > 0
-    assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.check(puzzle, puzzle.answer) == []
+    assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.failures(puzzle, puzzle.answer) == []
 
 
 # All 16 cells of a 4x4 grid on the loop: five other loops pass through the same cells.
@@ -126,7 +126,7 @@ def test_a_difficulty_makes_a_puzzle_its_tier_finishes_and_the_tier_below_does_n
         assert solves_within(puzzle, tier, Budget())
         if tier != TIERS[0]:
             assert not solves_within(puzzle, TIERS[TIERS.index(tier) - 1], Budget())
-        assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.check(puzzle, puzzle.answer) == []
+        assert KURALIN.prove(puzzle, 2) == [puzzle.answer] and KURALIN.failures(puzzle, puzzle.answer) == []
 
 
 def test_every_circle_of_a_graded_puzzle_is_needed_at_its_tier():

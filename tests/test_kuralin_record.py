@@ -58,7 +58,7 @@ def test_an_answer_that_breaks_rules_is_read_for_the_checker_to_report():
     data["solution"]["cells"][0] = "#..."
     data["solution"]["loop"] = [[0, 2], [0, 3]]  # there and back: two dead ends
     broken = KURALIN.from_record(data)
-    assert KURALIN.check(broken, broken.answer) == ["branch", "black-off-loop", "circle-grey", "circle-white"]
+    assert [f.code for f in KURALIN.failures(broken, broken.answer)] == ["branch", "black-off-loop", "circle-grey", "circle-white"]
 
 
 def edit(path: str, value):
@@ -156,4 +156,4 @@ def test_random_edits_give_a_puzzle_or_a_record_error_never_a_crash():
         except RecordError:
             continue
         assert isinstance(read, KuralinPuzzle)
-        KURALIN.check(read, read.answer)
+        [f.code for f in KURALIN.failures(read, read.answer)]

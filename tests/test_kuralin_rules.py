@@ -23,17 +23,17 @@ def with_lines(lines) -> Solution:
 
 
 def test_the_answer_keeps_every_rule():
-    assert KURALIN.check(kuralin(), answer()) == []
+    assert KURALIN.failures(kuralin(), answer()) == []
 
 
 def test_a_cell_with_three_lines_is_a_branch():
     branched = with_lines(answer().lines | {((1, 1), (2, 1))})
-    assert KURALIN.check(kuralin(""), branched) == ["branch"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), branched)] == ["branch"]
 
 
 def test_a_dead_end_is_a_branch():
     open_path = with_lines(answer().lines - {((0, 2), (0, 3))})
-    assert KURALIN.check(kuralin(""), open_path) == ["branch"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), open_path)] == ["branch"]
 
 
 def test_two_loops_and_no_loop_break_the_one_loop_rule():
@@ -48,15 +48,15 @@ def test_two_loops_and_no_loop_break_the_one_loop_rule():
         # # # #
         """
     )
-    assert KURALIN.check(kuralin(""), two) == ["one-loop"]
-    assert KURALIN.check(kuralin(""), with_lines(set())) == ["one-loop"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), two)] == ["one-loop"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), with_lines(set()))] == ["one-loop"]
 
 
 def test_black_cells_must_be_exactly_the_cells_off_the_loop():
     marked_on_loop = Solution(("##.#", *answer().cells[1:]), answer().lines)
     white_off_loop = Solution(("....", *answer().cells[1:]), answer().lines)
-    assert KURALIN.check(kuralin(""), marked_on_loop) == ["black-off-loop"]
-    assert KURALIN.check(kuralin(""), white_off_loop) == ["black-off-loop"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), marked_on_loop)] == ["black-off-loop"]
+    assert [f.code for f in KURALIN.failures(kuralin(""), white_off_loop)] == ["black-off-loop"]
 
 
 def one_circle(y: int, x: int, letter: str) -> str:
@@ -75,12 +75,12 @@ def one_circle(y: int, x: int, letter: str) -> str:
     ],
 )
 def test_each_circle_colour_has_its_code(y, x, letter, code):
-    assert KURALIN.check(kuralin(one_circle(y, x, letter)), answer()) == [code]
+    assert [f.code for f in KURALIN.failures(kuralin(one_circle(y, x, letter)), answer())] == [code]
 
 
 def test_a_corner_circle_counts_its_four_cells():
     # rows 0-1, columns 1-2: (0, 1) is black, the other three are on the loop
-    assert KURALIN.check(kuralin(one_circle(1, 3, "W")), answer()) == []
+    assert KURALIN.failures(kuralin(one_circle(1, 3, "W")), answer()) == []
 
 
 @pytest.mark.parametrize(
@@ -100,4 +100,4 @@ def test_a_corner_circle_counts_its_four_cells():
     ],
 )
 def test_malformed_answers_are_bad_shape(broken):
-    assert KURALIN.check(kuralin(), broken) == ["bad-shape"]
+    assert [f.code for f in KURALIN.failures(kuralin(), broken)] == ["bad-shape"]

@@ -32,7 +32,7 @@ def test_rectangles_are_generated_valid_unique_and_proved_twice(rows, cols):
     assert (puzzle.rows, puzzle.cols) == (rows, cols)
     assert len(puzzle.answer.cells) == rows and {len(row) for row in puzzle.answer.cells} == {cols}
     assert obeys(rows, cols, puzzle.circles, puzzle.answer)
-    assert KURALIN.check(puzzle, puzzle.answer) == []
+    assert KURALIN.failures(puzzle, puzzle.answer) == []
     assert KURALIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert KURALIN.prove(puzzle, 2) == [puzzle.answer]
     assert {c.point for c in puzzle.circles} <= set(interior_points(rows, cols))
@@ -61,7 +61,7 @@ def test_a_rectangle_is_made_again_exactly_and_reads_back(rows, cols):
 @pytest.mark.parametrize("rows, cols", [(12, 12), (12, 7), (7, 12)])
 def test_the_largest_grids_are_generated_and_proved(rows, cols):
     puzzle = made(rows, cols).puzzle
-    assert KURALIN.check(puzzle, puzzle.answer) == []
+    assert KURALIN.failures(puzzle, puzzle.answer) == []
     assert KURALIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert KURALIN.prove(puzzle, 2) == [puzzle.answer]
 

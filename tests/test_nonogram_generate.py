@@ -43,7 +43,7 @@ def test_forty_puzzles_per_size_are_rebuilt_by_the_line_solver(size):
         result = made(size, f"rebuild-{index}")
         puzzle = result.puzzle
         assert (puzzle.rows, puzzle.cols) == (size, size)
-        assert PUZZLE_TYPE.check(puzzle, puzzle.answer) == []
+        assert PUZZLE_TYPE.failures(puzzle, puzzle.answer) == []
         grid = line_solve(puzzle, Budget())
         assert grid.is_complete() and grid.picture() == puzzle.answer
         assert result.stats["filled"] == sum(row.count("#") for row in puzzle.answer)

@@ -110,7 +110,7 @@ def test_generated_rectangles_are_proved_unique_by_both_engines(rows, cols):
         assert PUZZLE_TYPE.solve(puzzle, 2, Budget()) == [puzzle.answer]
         assert PUZZLE_TYPE.prove(puzzle, 2) == [puzzle.answer]
         assert PUZZLE_TYPE.promises(puzzle, PLAIN) == []
-        assert PUZZLE_TYPE.check(puzzle, puzzle.answer) == []
+        assert PUZZLE_TYPE.failures(puzzle, puzzle.answer) == []
 
 
 @pytest.mark.parametrize("picture", ["#.....# .#...#.", "#. .# .. .. .. .# #."])

@@ -38,7 +38,7 @@ def test_generated_puzzles_are_valid_unique_and_proved_twice(size, code):
     result = made(size, code)
     puzzle, stats = result.puzzle, result.stats
     assert (puzzle.rows, puzzle.cols) == (size, size)
-    assert NURITWIN.check(puzzle, puzzle.answer) == []
+    assert NURITWIN.failures(puzzle, puzzle.answer) == []
     assert NURITWIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer]
     assert NURITWIN.from_record({"rows": size, "cols": size, **NURITWIN.to_record(puzzle)}) == puzzle
@@ -64,7 +64,7 @@ def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatc
     result = NURITWIN.make(7, "dropping", Budget())
     puzzle = result.puzzle
     assert result.stats["dropped_at_step_limit"] > 0
-    assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.check(puzzle, puzzle.answer) == []
+    assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.failures(puzzle, puzzle.answer) == []
 
 
 @pytest.mark.parametrize("size, limit", [(11, "DRAW_STEPS"), (12, "LONG_DRAW_STEPS")])
@@ -102,7 +102,7 @@ def test_rectangles_are_valid_unique_and_proved_twice(rows, cols):
     puzzle = result.puzzle
     assert (puzzle.rows, puzzle.cols) == (rows, cols)
     assert len(puzzle.regions) == rows and all(len(row) == cols for row in puzzle.regions)
-    assert NURITWIN.check(puzzle, puzzle.answer) == []
+    assert NURITWIN.failures(puzzle, puzzle.answer) == []
     assert NURITWIN.solve(puzzle, 2, Budget()) == [puzzle.answer]
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer]
     assert NURITWIN.from_record({"rows": rows, "cols": cols, **NURITWIN.to_record(puzzle)}) == puzzle
@@ -144,7 +144,7 @@ def test_rivals_are_exactly_the_answers_that_differ_in_one_region(seed):
         if len(differing) == 1:
             in_one_region.add((differing.pop(), layout.shaded(other)))
     assert listed and listed == in_one_region
-    assert all(NURITWIN.check(puzzle, layout.answer(trial)) == [] for _, trial in listed)
+    assert all(NURITWIN.failures(puzzle, layout.answer(trial)) == [] for _, trial in listed)
 
 
 @pytest.mark.parametrize("seed", ["joins-1", "joins-2", "joins-3"])
@@ -177,7 +177,7 @@ def test_reshaping_leaves_one_answer_with_every_number(seed):
     assert reshaped is not None, "no drawn answer in 100 could be reshaped"
     regions, answer, stats = reshaped
     puzzle = with_every_number(regions, answer)
-    assert NURITWIN.check(puzzle, answer) == []
+    assert NURITWIN.failures(puzzle, answer) == []
     assert NURITWIN.prove(puzzle, 2) == [answer]
     assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)
     assert set(stats) == {"reshaping_moves", "answers_switched"}

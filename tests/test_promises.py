@@ -18,6 +18,7 @@ from pipeline.files import sha256_bytes
 from pipeline.files import write_atomic
 from pipeline.budget import Budget
 from pipeline.puzzles.nonogram import rules as nonogram_rules
+from pipeline.interface.checks import Check
 from pipeline.interface.grades import grade_fields
 from pipeline.interface.sharing import Share
 from pipeline.records import check_common_fields, dumps_record, generator_tag, list_field, load_puzzle, make_record, read_picture
@@ -48,14 +49,14 @@ def other_answer(answer: tuple[str, ...]) -> tuple[str, ...]:
 
 @pytest.mark.parametrize(
     "engine",
-    ["check", "solve", "prove", "promises"],
+    ["checks", "solve", "prove", "promises"],
 )
 def test_verify_proves_only_when_every_engine_agrees(record_path: Path, monkeypatch: pytest.MonkeyPatch, engine: str) -> None:
     """Stand-in engines: one at a time disagrees (a broken rule, a second answer, a broken
     promise with one answer); the verdict must then be 'failed', whatever the others say."""
     assert judge(record_path)["status"] == "proved"
     disagree = {
-        "check": lambda puzzle, answer: ["row-clue-mismatch"],
+        "checks": (Check("row-clue-mismatch", "rows", lambda puzzle, answer: "row 1 shows 9"),),
         "solve": lambda puzzle, limit, budget: [puzzle.answer, other_answer(puzzle.answer)],
         "prove": lambda puzzle, limit: [puzzle.answer, other_answer(puzzle.answer)],
         "promises": lambda puzzle, params: ["not-line-solvable"],
@@ -105,10 +106,10 @@ def test_a_record_outside_its_type_s_grid_bounds_is_refused(record_path: Path, r
 def test_the_checker_refuses_an_answer_of_the_wrong_shape() -> None:
     made = NONOGRAM.make(5, "shape", Budget())
     puzzle = made.puzzle
-    assert nonogram_rules.check(puzzle, puzzle.answer) == []
-    assert nonogram_rules.check(puzzle, (*puzzle.answer, puzzle.answer[0])) == [nonogram_rules.BAD_SHAPE]
-    assert nonogram_rules.check(puzzle, puzzle.answer[:-1]) == [nonogram_rules.BAD_SHAPE]
-    assert nonogram_rules.check(puzzle, tuple(row + "." for row in puzzle.answer)) == [nonogram_rules.BAD_SHAPE]
+    assert NONOGRAM.failures(puzzle, puzzle.answer) == []
+    assert [f.code for f in NONOGRAM.failures(puzzle, (*puzzle.answer, puzzle.answer[0]))] == [nonogram_rules.BAD_SHAPE]
+    assert [f.code for f in NONOGRAM.failures(puzzle, puzzle.answer[:-1])] == [nonogram_rules.BAD_SHAPE]
+    assert [f.code for f in NONOGRAM.failures(puzzle, tuple(row + "." for row in puzzle.answer))] == [nonogram_rules.BAD_SHAPE]
 
 
 def test_a_record_names_the_generator_version_that_made_it() -> None:
@@ -211,9 +212,11 @@ def step_limit(puzzle, limit, budget):
 @pytest.mark.parametrize(
     ("engine", "stand_in", "problem", "part"),
     [
-        ("check", lambda puzzle, answer: ["row-clue-mismatch", "col-clue-mismatch"],
-         "check: the stored answer breaks the rules: row-clue-mismatch, col-clue-mismatch",
-         ("check", {"ok": False, "codes": ["row-clue-mismatch", "col-clue-mismatch"]})),
+        ("checks", (Check("row-clue-mismatch", "rows", lambda puzzle, answer: "row 1 shows 9"),
+                    Check("col-clue-mismatch", "columns", lambda puzzle, answer: "column 2 shows 8")),
+         "check: the stored answer breaks the rules: row-clue-mismatch (row 1 shows 9); col-clue-mismatch (column 2 shows 8)",
+         ("check", {"ok": False, "codes": ["row-clue-mismatch", "col-clue-mismatch"], "failures": [
+             {"code": "row-clue-mismatch", "message": "row 1 shows 9"}, {"code": "col-clue-mismatch", "message": "column 2 shows 8"}]})),
         ("solve", lambda puzzle, limit, budget: [], "solver: the clues admit no answer at all",
          ("solver", {"ok": False, "count": 0, "promises": []})),
         ("solve", lambda puzzle, limit, budget: [other_answer(puzzle.answer)], "solver: the stored answer is wrong; the clues give OTHER",

@@ -137,7 +137,7 @@ def play_cells(browser, record: dict) -> None:
         cursor = i
         if n == len(todo) // 2:  # halfway: the page finds the rules verify finds
             board = board_now(browser)
-            assert codes_now(browser) == ptype.check(puzzle, ptype.play.answer(puzzle, board)) != []
+            assert codes_now(browser) == [f.code for f in ptype.failures(puzzle, ptype.play.answer(puzzle, board))] != []
     assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
 
 

@@ -125,14 +125,6 @@ class PuzzleType:
     # (stats) -> the attribution lines a book printing this puzzle must carry, for the copyright
     # page (a picture library's licence); stats come from a manifest, so anything unexpected is ()
     credits: Callable[[dict[str, Any]], tuple[str, ...]] = no_credits
-    # TRANSITION (issue 28): the three first types still give `check` as a function of codes;
-    # a type that gives `checks` gets it from them. Removed once every type lists its checks.
-    check: Callable[[Any, Any], list[str]] | None = None
-
-    def __post_init__(self) -> None:
-        if self.check is None:
-            object.__setattr__(self, "check", lambda puzzle, answer: [f.code for f in self.failures(puzzle, answer)])
-
     def failures(self, puzzle: Any, answer: Any) -> list[Failure]:
         """Every rule `answer` breaks, in the checklist's order; [] when it keeps them all."""
         return run_checks(self.checks, puzzle, answer)

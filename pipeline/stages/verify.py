@@ -1,7 +1,8 @@
 """verify: prove every record again, trusting nothing the generator said.
 
 Each record is re-read from disk and judged from its printed clues alone, three ways:
-  check   solver-free rules check of the stored answer (the type's named failure codes);
+  check   solver-free rules check of the stored answer: the type's checklist, each failure with
+          its code and a message saying where the rule breaks;
   solver  the type's own search counts answers up to two, plus the type's publishing promises;
   proof   the independent SAT engine counts answers up to two; it shares no code with the solver.
   grade   the type's grader grades the clues again; the grade the record (or, in a section without
@@ -76,9 +77,11 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
         return {"status": "malformed", "problems": [str(exc)]}
 
     problems: list[str] = []
-    codes, check_s = _timed(lambda: ptype.check(puzzle, ptype.answer_of(puzzle)))
-    if codes:
-        problems.append(f"check: the stored answer breaks the rules: {', '.join(codes)}")
+    failures, check_s = _timed(lambda: ptype.failures(puzzle, ptype.answer_of(puzzle)))
+    codes = [failure.code for failure in failures]
+    if failures:
+        broken = "; ".join(f"{failure.code} ({failure.message})" for failure in failures)
+        problems.append(f"check: the stored answer breaks the rules: {broken}")
 
     try:
         solved, solver_s = _timed(lambda: ptype.solve(puzzle, 2, Budget(SOLVER_STEPS, SOLVER_SECONDS)))
@@ -104,7 +107,10 @@ def judge(path: Path, expected: Entry | None = None) -> dict[str, Any]:
         "status": "proved" if ok else "failed",
         "record_sha256": sha256,
         "verifier": trust.verifier_id(),
-        "check": {"ok": not codes, "codes": codes, "seconds": check_s},
+        "check": {
+            "ok": not codes, "codes": codes,
+            "failures": [{"code": failure.code, "message": failure.message} for failure in failures], "seconds": check_s,
+        },
         "solver": solver,
         "proof": {"ok": proof_ok, "engine": "python-sat", "count": len(proved), "seconds": proof_s},
         "grade": grade,

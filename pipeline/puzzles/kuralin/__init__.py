@@ -60,7 +60,7 @@ def _print_size(params: KuralinParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="kuralin", title="Kuralin", version=2, how_to_play=RULES, params=KuralinParams,
-    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, check=rules.check, prove=proof.prove, share=share.SHARE,
+    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
     # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.

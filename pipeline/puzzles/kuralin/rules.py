@@ -1,60 +1,49 @@
 """The rules checker: reads an answer and tests every rule, sharing nothing with the solver.
 
-Failure codes (also used by tests and by verify's report):
+The rules, in the order the checklist (CHECKS) tests them, each with its failure code (also used
+by tests and by verify's report):
 - bad-shape: the answer is not a colouring of this grid plus lines between side-by-side cells;
 - branch: a cell with more than two lines, or a line that stops in a cell (a dead end);
 - one-loop: no loop at all, or the lines form more than one loop;
 - black-off-loop: the cells marked black are not exactly the cells the loop misses;
-- circle-black / circle-white / circle-grey: a circle of that colour whose touched cells do not
+- circle-black / circle-grey / circle-white: a circle of that colour whose touched cells do not
   have the balance it asks for, counted with the colouring the loop gives.
+
+The loop rules are the shared ones of pipeline/common/loops.py.
 """
 
 from __future__ import annotations
 
-from collections import Counter
+from typing import Any
 
-from pipeline.puzzles.kuralin.model import BLACK, ON_LOOP, KuralinPuzzle, Solution, kind_for
+from pipeline.common.loops import degree_check, one_loop_check
+from pipeline.interface.checks import Check, cell_name, run_checks
+from pipeline.puzzles.kuralin.model import BLACK, ON_LOOP, Circle, KuralinPuzzle, Solution, kind_for
 
 BAD_SHAPE = "bad-shape"
 BRANCH = "branch"
 ONE_LOOP = "one-loop"
 BLACK_OFF_LOOP = "black-off-loop"
-CIRCLE_CODES = {"black": "circle-black", "white": "circle-white", "grey": "circle-grey"}
+CIRCLE_CODES = {"black": "circle-black", "grey": "circle-grey", "white": "circle-white"}
+WANTS = {"black": "more black cells than white", "white": "more white cells than black", "grey": "as many black cells as white"}
 
 
-def check(puzzle: KuralinPuzzle, answer: Solution) -> list[str]:
-    if not _well_shaped(puzzle.rows, puzzle.cols, answer):
-        return [BAD_SHAPE]
-    degree = Counter(cell for line in answer.lines for cell in line)
-    on_loop = set(degree)
-    failures = []
-    if any(d != 2 for d in degree.values()):
-        failures.append(BRANCH)
-    if _loop_count(answer.lines) != 1:
-        failures.append(ONE_LOOP)
-    marked_black = {
-        (r, c) for r, row in enumerate(answer.cells) for c, mark in enumerate(row) if mark == BLACK
-    }
-    every = {(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols)}
-    if marked_black != every - on_loop:
-        failures.append(BLACK_OFF_LOOP)
-    for kind in sorted({c.kind for c in puzzle.circles}):
-        if any(_circle_broken(circle, on_loop) for circle in puzzle.circles if circle.kind == kind):
-            failures.append(CIRCLE_CODES[kind])
-    return failures
-
-
-def _well_shaped(rows: int, cols: int, answer: object) -> bool:
+def _bad_shape(puzzle: KuralinPuzzle, answer: Any) -> str | None:
+    rows, cols = puzzle.rows, puzzle.cols
     if not isinstance(answer, Solution):
-        return False
+        return "the answer is not a colouring of the cells with a loop"
     cells, lines = answer.cells, answer.lines
     if not isinstance(cells, tuple) or len(cells) != rows:
-        return False
-    if any(not isinstance(row, str) or len(row) != cols or set(row) - {BLACK, ON_LOOP} for row in cells):
-        return False
+        return f"the answer does not colour the grid's {rows} rows"
+    for r, row in enumerate(cells):
+        if not isinstance(row, str) or len(row) != cols or set(row) - {BLACK, ON_LOOP}:
+            return f"row {r + 1} is not {cols} cells, each '{BLACK}' (black) or '{ON_LOOP}' (on the loop)"
     if not isinstance(lines, frozenset):
-        return False
-    return all(_is_line(line, rows, cols) for line in lines)
+        return "the answer's lines are not a set of lines between cells"
+    for line in sorted(lines, key=repr):
+        if not _is_line(line, rows, cols):
+            return f"{line!r} is not a line between two side-by-side cells of the grid"
+    return None
 
 
 def _is_line(line: object, rows: int, cols: int) -> bool:
@@ -69,28 +58,54 @@ def _is_line(line: object, rows: int, cols: int) -> bool:
     return abs(r1 - r2) + abs(c1 - c2) == 1
 
 
-def _loop_count(lines: frozenset) -> int:
-    """Connected pieces of the drawn lines; a single loop is one piece."""
-    links: dict = {}
-    for a, b in lines:
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    seen: set = set()
-    pieces = 0
-    for start in sorted(links):
-        if start in seen:
-            continue
-        pieces += 1
-        stack = [start]
-        seen.add(start)
-        while stack:
-            for nxt in links[stack.pop()]:
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-    return pieces
+def _lines(puzzle: KuralinPuzzle, answer: Solution) -> frozenset:
+    return answer.lines
 
 
-def _circle_broken(circle, on_loop: set) -> bool:
-    black = sum(1 for cell in circle.cells if cell not in on_loop)
-    return kind_for(black, len(circle.cells)) != circle.kind
+def _on_loop(answer: Solution) -> set:
+    return {cell for line in answer.lines for cell in line}
+
+
+def _black_off_loop(puzzle: KuralinPuzzle, answer: Solution) -> str | None:
+    on_loop = _on_loop(answer)
+    for r, row in enumerate(answer.cells):
+        for c, mark in enumerate(row):
+            if (mark == BLACK) == ((r, c) in on_loop):
+                where = "on the loop but marked black" if mark == BLACK else "off the loop but not marked black"
+                return f"{cell_name((r, c))} is {where}"
+    return None
+
+
+def _circle_check(kind: str) -> Check:
+    def find(puzzle: KuralinPuzzle, answer: Solution) -> str | None:
+        on_loop = _on_loop(answer)
+        for circle in puzzle.circles:
+            black = sum(1 for cell in circle.cells if cell not in on_loop)
+            if circle.kind == kind and kind_for(black, len(circle.cells)) != kind:
+                white = len(circle.cells) - black
+                return f"the {kind} circle {_place(circle)} touches {black} black and {white} white {'cell' if white == 1 else 'cells'}; it wants {WANTS[kind]}"
+        return None
+
+    return Check(CIRCLE_CODES[kind], f"a {kind} circle touches {WANTS[kind]}", find)
+
+
+def _place(circle: Circle) -> str:
+    """Where a circle sits, by the cells it touches: on the line between two, or where four meet."""
+    first, last = circle.cells[0], circle.cells[-1]
+    if len(circle.cells) == 2:
+        return f"between {cell_name(first)} and {cell_name(last)}"
+    return f"where {cell_name(first)} and {cell_name(last)} meet at a corner"
+
+
+CHECKS = (
+    Check(BAD_SHAPE, "the answer colours every cell and draws lines between side-by-side cells", _bad_shape, stops=True),
+    degree_check(BRANCH, _lines, cell_name),
+    one_loop_check(ONE_LOOP, _lines, cell_name),
+    Check(BLACK_OFF_LOOP, "the cells the loop misses are black, the others white", _black_off_loop),
+    *(_circle_check(kind) for kind in CIRCLE_CODES),
+)
+
+
+def check(puzzle: KuralinPuzzle, answer: Solution) -> list[str]:
+    """The failure codes alone, in CHECKS order: what a generator re-checks what it made with."""
+    return [failure.code for failure in run_checks(CHECKS, puzzle, answer)]

@@ -1,4 +1,4 @@
-"""The rules of a nonogram, as text for readers and as a plain checker of an answer.
+"""The rules of a nonogram, as text for readers and as a checklist of named checks (CHECKS).
 
 The checker shares nothing with the solver: it reads the runs off each line of the answer and
 compares them with the printed clues.
@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Nonogram, columns_of, runs_of
+from pipeline.interface.checks import Check
+from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Clue, Nonogram, columns_of, runs_of
 
 BAD_SHAPE = "bad-shape"
 ROW_CLUE_MISMATCH = "row-clue-mismatch"
@@ -35,21 +36,42 @@ them. A small dot or cross in a cell you know is empty helps. No guessing is eve
 The finished grid shows an abstract picture. The solution is printed in the answer pages."""
 
 
-def check(puzzle: Nonogram, answer: Any) -> list[str]:
-    if not _well_shaped(puzzle, answer):
-        return [BAD_SHAPE]
-    failures = []
-    if any(runs_of(row) != clue for row, clue in zip(answer, puzzle.row_clues)):
-        failures.append(ROW_CLUE_MISMATCH)
-    if any(runs_of(col) != clue for col, clue in zip(columns_of(tuple(answer)), puzzle.col_clues)):
-        failures.append(COL_CLUE_MISMATCH)
-    return failures
+def _bad_shape(puzzle: Nonogram, answer: Any) -> str | None:
+    if not isinstance(answer, (tuple, list)):
+        return f"the answer is not a list of the grid's {puzzle.rows} rows"
+    if len(answer) != puzzle.rows:
+        return f"the answer has {len(answer)} row{'s' if len(answer) != 1 else ''}, the grid {puzzle.rows}"
+    for r, row in enumerate(answer):
+        if not (isinstance(row, str) and len(row) == puzzle.cols and set(row) <= {FILLED, EMPTY}):
+            return f"row {r + 1} is not {puzzle.cols} cells, each '{FILLED}' (filled) or '{EMPTY}'"
+    return None
 
 
-def _well_shaped(puzzle: Nonogram, answer: Any) -> bool:
-    if not isinstance(answer, (tuple, list)) or len(answer) != puzzle.rows:
-        return False
-    return all(
-        isinstance(row, str) and len(row) == puzzle.cols and set(row) <= {FILLED, EMPTY}
-        for row in answer
-    )
+def _mismatch(what: str, lines: tuple[str, ...], clues: tuple[Clue, ...]) -> str | None:
+    """The first line whose runs differ from its clue, and how many others do."""
+    wrong = [(index, runs_of(line), clue) for index, (line, clue) in enumerate(zip(lines, clues)) if runs_of(line) != clue]
+    if not wrong:
+        return None
+    index, shown, clue = wrong[0]
+    others = len(wrong) - 1
+    more = f" ({others} more {what}{'s differ' if others > 1 else ' differs'} too)" if others else ""
+    return f"{what} {index + 1} shows {_runs_text(shown)}, its clue is {_runs_text(clue)}{more}"
+
+
+def _runs_text(runs: Clue) -> str:
+    return " ".join(map(str, runs)) if runs else "0"
+
+
+def _rows(puzzle: Nonogram, answer: Any) -> str | None:
+    return _mismatch("row", tuple(answer), puzzle.row_clues)
+
+
+def _columns(puzzle: Nonogram, answer: Any) -> str | None:
+    return _mismatch("column", columns_of(tuple(answer)), puzzle.col_clues)
+
+
+CHECKS = (
+    Check(BAD_SHAPE, "the answer fills or leaves each cell of the grid", _bad_shape, stops=True),
+    Check(ROW_CLUE_MISMATCH, "each row shows the runs its clue gives", _rows),
+    Check(COL_CLUE_MISMATCH, "each column shows the runs its clue gives", _columns),
+)

@@ -1,20 +1,18 @@
-"""The rules of Nuritwin, for readers and for the solver-free checker.
+"""The rules of Nuritwin, for readers and as a checklist of named checks (CHECKS).
 
 The checker reads an answer cell by cell and finds blocks by flood fill; it shares nothing with the
-solver's bitmask search or the SAT proof, so a bug in either cannot hide here.
+solver's bitmask search or the SAT proof, so a bug in either cannot hide here. The network and
+2 × 2 rules are the shared ones of pipeline/common/shading.py. A region is named in messages by
+its first cell in reading order ("the region at r2c3"), which a reader can find on the page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pipeline.puzzles.nuritwin.model import (
-    EMPTY,
-    SHADED,
-    Cell,
-    NuritwinPuzzle,
-    components,
-)
+from pipeline.common.shading import connected_check, square_check
+from pipeline.interface.checks import Check, cell_name, run_checks
+from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, Cell, NuritwinPuzzle, components
 
 RULES = """\
 Shade some cells. Every region outlined in bold must hold exactly two blocks of shaded cells. A block is a group of shaded cells of that region joined side by side inside the region.
@@ -34,42 +32,20 @@ REGION_NUMBER = "region-number"
 NOT_CONNECTED = "not-connected"
 SHADED_2X2 = "shaded-2x2"
 
-FAILURE_CODES = (BAD_SHAPE, REGION_BLOCK_COUNT, REGION_BLOCK_SIZES, REGION_NUMBER, NOT_CONNECTED, SHADED_2X2)
+
+def _bad_shape(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
+    if not isinstance(answer, (tuple, list)):
+        return f"the answer is not a list of the grid's {puzzle.rows} rows"
+    if len(answer) != puzzle.rows:
+        return f"the answer has {len(answer)} row{'s' if len(answer) != 1 else ''}, the grid {puzzle.rows}"
+    for r, row in enumerate(answer):
+        if not (isinstance(row, str) and len(row) == puzzle.cols and not set(row) - {SHADED, EMPTY}):
+            return f"row {r + 1} is not {puzzle.cols} cells, each '{SHADED}' (shaded) or '{EMPTY}'"
+    return None
 
 
-def check(puzzle: NuritwinPuzzle, answer: Any) -> list[str]:
-    """The failure codes `answer` earns against the rules and printed numbers, in FAILURE_CODES order."""
-    if not well_shaped(answer, puzzle.rows, puzzle.cols):
-        return [BAD_SHAPE]
-    shaded = [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if answer[r][c] == SHADED]
-    found = set(region_failures(puzzle, set(shaded)))
-    if len(components(shaded)) > 1:
-        found.add(NOT_CONNECTED)
-    if has_shaded_square(answer):
-        found.add(SHADED_2X2)
-    return [code for code in FAILURE_CODES if code in found]
-
-
-def well_shaped(answer: Any, rows: int, cols: int) -> bool:
-    return (
-        isinstance(answer, (tuple, list))
-        and len(answer) == rows
-        and all(isinstance(row, str) and len(row) == cols and not set(row) - {SHADED, EMPTY} for row in answer)
-    )
-
-
-def region_failures(puzzle: NuritwinPuzzle, shaded: set[Cell]) -> list[str]:
-    """One code per region that breaks the two-equal-blocks rule or its printed number."""
-    failures = []
-    for cells, number in zip(puzzle.region_cells, puzzle.numbers):
-        sizes = block_sizes(cells, shaded)
-        if len(sizes) != 2:
-            failures.append(REGION_BLOCK_COUNT)
-        elif sizes[0] != sizes[1]:
-            failures.append(REGION_BLOCK_SIZES)
-        elif number is not None and sizes[0] != number:
-            failures.append(REGION_NUMBER)
-    return failures
+def shaded_cells(puzzle: NuritwinPuzzle, answer: Any) -> list[Cell]:
+    return [(r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if answer[r][c] == SHADED]
 
 
 def block_sizes(cells: tuple[Cell, ...], shaded: set[Cell]) -> list[int]:
@@ -77,9 +53,47 @@ def block_sizes(cells: tuple[Cell, ...], shaded: set[Cell]) -> list[int]:
     return [len(group) for group in components([cell for cell in cells if cell in shaded])]
 
 
-def has_shaded_square(answer: tuple[str, ...] | list[str]) -> bool:
-    return any(
-        answer[r][c] == answer[r][c + 1] == answer[r + 1][c] == answer[r + 1][c + 1] == SHADED
-        for r in range(len(answer) - 1)
-        for c in range(len(answer[0]) - 1)
-    )
+def _regions(puzzle: NuritwinPuzzle, answer: Any) -> list[tuple[str, list[int], int | None]]:
+    """(the region as messages name it, its block sizes, its number) for every region, in order."""
+    shaded = set(shaded_cells(puzzle, answer))
+    return [
+        (f"the region at {cell_name(cells[0])}", block_sizes(cells, shaded), number)
+        for cells, number in zip(puzzle.region_cells, puzzle.numbers)
+    ]
+
+
+def _block_count(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
+    for region, sizes, _ in _regions(puzzle, answer):
+        if len(sizes) != 2:
+            held = "no shaded cell" if not sizes else "one block" if len(sizes) == 1 else f"{len(sizes)} blocks"
+            return f"{region} holds {held}, not two"
+    return None
+
+
+def _block_sizes(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
+    for region, sizes, _ in _regions(puzzle, answer):
+        if len(sizes) == 2 and sizes[0] != sizes[1]:
+            return f"the two blocks of {region} have {sizes[0]} and {sizes[1]} cells"
+    return None
+
+
+def _region_number(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
+    for region, sizes, number in _regions(puzzle, answer):
+        if len(sizes) == 2 and sizes[0] == sizes[1] and number is not None and sizes[0] != number:
+            return f"the blocks of {region} have {sizes[0]} cell{'s' if sizes[0] != 1 else ''} each, its number is {number}"
+    return None
+
+
+CHECKS = (
+    Check(BAD_SHAPE, "the answer shades or leaves each cell of the grid", _bad_shape, stops=True),
+    Check(REGION_BLOCK_COUNT, "every region holds exactly two blocks", _block_count),
+    Check(REGION_BLOCK_SIZES, "the two blocks of a region are the same size", _block_sizes),
+    Check(REGION_NUMBER, "a number gives the size of its region's blocks", _region_number),
+    connected_check(NOT_CONNECTED, shaded_cells),
+    square_check(SHADED_2X2, shaded_cells),
+)
+
+
+def check(puzzle: NuritwinPuzzle, answer: Any) -> list[str]:
+    """The failure codes alone, in CHECKS order: what a generator re-checks what it made with."""
+    return [failure.code for failure in run_checks(CHECKS, puzzle, answer)]
