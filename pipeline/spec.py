@@ -157,12 +157,19 @@ class Section(Strict):
         return self.title or f"{puzzle_types()[self.type].title} {self.puzzle_params.label}"
 
 
+def generator_example() -> str:
+    """A generator tag to show in a message: a kept earlier version where a type has one."""
+    types = puzzle_types().values()
+    ptype = next((t for t in types if t.previous), next(iter(types)))
+    return f"{ptype.name}/{min(ptype.kept_versions)}"
+
+
 def _generator_version(tag: str) -> tuple[str, int]:
     """(type, version) from "nuritwin/1", for a version this puzzlepress keeps."""
     name, _, number = tag.partition("/")
     types = puzzle_types()
     if name not in types or not number.isdigit():
-        raise ValueError(f"'{tag}' is not a generator; write it as type/version, such as nuritwin/1")
+        raise ValueError(f"'{tag}' is not a generator; write it as type/version, such as {generator_example()}")
     kept = types[name].kept_versions
     if int(number) not in kept:
         raise ValueError(f"this puzzlepress keeps {name} generator versions {', '.join(map(str, kept))}, not {number}")

@@ -118,8 +118,8 @@ def test_verify_of_a_folder_without_records_is_bad_input(in_tmp: Path) -> None:
 
 
 def test_a_real_process_reports_bad_input_without_a_traceback(in_tmp: Path) -> None:
-    path = write_spec(in_tmp, "title: x\nseed: 1\nsections:\n  - {type: sudoku, size: 9, count: 1}\n")
+    path = write_spec(in_tmp, "title: x\nseed: 1\nsections:\n  - {type: no-such-type, size: 9, count: 1}\n")
     ran = cli_process("build", path)
     assert ran.code == 2
-    assert "unknown puzzle type 'sudoku'" in ran.stderr and "Traceback" not in ran.stderr
+    assert "unknown puzzle type 'no-such-type'" in ran.stderr and "Traceback" not in ran.stderr
     assert not (in_tmp / "output").exists()

@@ -20,6 +20,7 @@ from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.interface.params import Params
 from pipeline.records import COMMON_FIELDS, dumps_record, make_record
 from pipeline.registry import puzzle_types
+from conftest import TYPES_DATA
 
 TYPES = sorted(puzzle_types())
 COLOUR = re.compile(r"#[0-9a-fA-F]{3,6}\b|rgb\(")
@@ -39,8 +40,18 @@ def largest(ptype: PuzzleType) -> Params:
     return max(ptype.presets.values(), key=lambda p: p.rows * p.cols)
 
 
-def test_the_three_product_types_are_registered() -> None:
-    assert {"nonogram", "nuritwin", "kuralin"} <= set(TYPES)
+def test_every_registered_type_has_its_own_tests_and_every_tests_folder_a_type() -> None:
+    """tests/types/<type>/ holds a type's own tests and data (collected like every test): a type
+    dropped from the package leaves a folder that fails here, a new one must bring its folder.
+    Its test files are named test_<type>_*.py and so are its helpers <type>_*.py, because
+    pytest imports test files by their base name, which must be unique across tests/."""
+    folders = {path.name for path in TYPES_DATA.iterdir() if path.is_dir() and not path.name.startswith(("_", "."))}
+    assert folders == set(TYPES)
+    for name in TYPES:
+        for path in (TYPES_DATA / name).glob("*.py"):
+            assert path.name.startswith((f"test_{name}_", f"{name}_", "conftest")), path
+    names = [path.name for path in (TYPES_DATA.parent).rglob("*.py") if path.name != "conftest.py"]
+    assert len(names) == len(set(names)), "two test modules share a base name"
 
 
 @pytest.mark.parametrize("name", TYPES)

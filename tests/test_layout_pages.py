@@ -71,10 +71,12 @@ def test_a_section_can_fix_its_cell_size_or_print_at_natural_size() -> None:
     assert len(problems) == 1 and "cell size the section asks for" in problems[0]
 
 
-def test_nuritwin_and_kuralin_grow_to_their_larger_cap() -> None:
-    for kind in ("nuritwin", "kuralin"):
-        per_page, cell = printed_cell(f"title: t\nseed: s\nsections: [{{type: {kind}, size: 7, count: 2, per_page: 2}}]")
-        assert cell == pytest.approx(12.0)
+@pytest.mark.parametrize("name", sorted(puzzle_types()))
+def test_small_grids_grow_to_their_types_own_cap(name: str) -> None:
+    ptype = puzzle_types()[name]
+    size = min(ptype.presets.values(), key=lambda p: p.rows * p.cols).size
+    per_page, cell = printed_cell(f"title: t\nseed: s\nsections: [{{type: {name}, size: {size}, count: 2, per_page: 2}}]")
+    assert cell == pytest.approx(ptype.max_cell_mm)
 
 
 # ---- grids line up by the grid ---------------------------------------------------------------

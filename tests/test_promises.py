@@ -286,7 +286,7 @@ def test_the_verifier_is_named_by_version_and_code_digest() -> None:
         (lambda r: {**r, "id": 7}, "field 'id' must be a non-empty string"),
         (lambda r: {**r, "cols": True}, "field 'cols' must be a whole number from 1 to 100"),
         (lambda r: {**r, "cols": 5.0}, "field 'cols' must be a whole number from 1 to 100"),
-        (lambda r: {**r, "type": "sudoku"}, "unknown puzzle type 'sudoku' (known: kuralin, nonogram, nuritwin)"),
+        (lambda r: {**r, "type": "no-such-type"}, f"unknown puzzle type 'no-such-type' (known: {', '.join(puzzle_types())})"),
         (lambda r: {**r, "params": []}, "field 'params' must be an object of parameter names and values"),
         (lambda r: {**r, "params": {"tier": 2}}, "nonogram parameter 'tier': Extra inputs are not permitted"),
     ],

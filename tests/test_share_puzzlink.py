@@ -1,167 +1,115 @@
-"""puzz.link URLs: pinned URLs made by pzprjs itself, and round trips for every type and shape.
-
-tests/share_golden/puzzlink.json pins URLs that pzprjs (run with node from its own sources, see
-tests/share_golden/README.md) wrote for the same puzzles built on its board piece by piece.
+"""Sharing, for every registered type: the puzz.link links and files pzprjs itself wrote for it,
+pinned in tests/types/<type>/share_golden/ (urls.json, and a folder per file format holding
+<id><suffix>; how they were made: tests/share_golden/README.md), are written and read byte for
+byte; every golden puzzle's link reads back to the puzzle and is no longer than the page plan
+reserves; the frame refuses what is not a link of a registered genre. Each type's own share
+tests (any rectangle, the body errors its decoder names) live with its tests.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from pathlib import Path
+from functools import cache
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
+from conftest import ROOT, type_data
 from pipeline.interface.params import parse_size
-from pipeline.registry import get_type
-from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url
+from pipeline.registry import get_type, puzzle_types
+from pipeline.share.puzzlink import UrlError, genres, link_url, longest_url, read_url
 
-GOLDEN = json.loads((Path(__file__).parent / "share_golden" / "puzzlink.json").read_text())
-CLUE_FIELDS = {"nonogram": ("row_clues", "col_clues"), "nuritwin": ("regions", "clues"), "kuralin": ("circles",)}
+GOLDEN = ROOT / "tests" / "golden"
+LINKED = [name for name, ptype in sorted(puzzle_types().items()) if ptype.share.link is not None]
+FAKE = "fakeling"  # no genre is called this
 
 
-@pytest.mark.parametrize("item", GOLDEN, ids=[item["id"] for item in GOLDEN])
-def test_pinned_urls_are_written_and_read_as_pzprjs_does(item):
-    assert puzzle_url(item["record"]) == item["url"]
+@cache
+def pinned(name: str) -> list[dict]:
+    path = type_data(name) / "share_golden" / "urls.json"
+    return json.loads(path.read_text()) if path.exists() else []
+
+
+PINNED = [item for name in sorted(puzzle_types()) for item in pinned(name)]
+PINNED_FILES = [
+    (item, file_format.name)
+    for item in PINNED
+    for file_format in get_type(item["record"]["type"]).share.files
+    if (type_data(item["record"]["type"]) / "share_golden" / file_format.name / f"{item['id']}{file_format.suffix}").exists()
+]
+
+
+@pytest.mark.parametrize("name", LINKED)
+def test_every_type_with_a_link_has_links_pzprjs_wrote(name: str) -> None:
+    link = get_type(name).share.link
+    assert pinned(name), f"no tests/types/{name}/share_golden/urls.json"
+    for item in pinned(name):
+        assert item["record"]["type"] == name and item["url"].startswith(f"https://puzz.link/p?{link.genre}/")
+
+
+@pytest.mark.parametrize("item", PINNED, ids=[item["id"] for item in PINNED])
+def test_pinned_links_are_written_and_read_as_pzprjs_does(item: dict) -> None:
+    assert link_url(get_type(item["record"]["type"]).share.link, item["record"]) == item["url"]
     assert read_url(item["url"]) == item["record"]
 
 
-def test_pinned_urls_cover_every_genre_and_rectangles():
-    genres = {item["url"].split("?")[1].split("/")[0] for item in GOLDEN}
-    assert genres == {"nonogram", "nuritwin", "kurarin"}
-    for name in CLUE_FIELDS:
-        assert any(i["record"]["type"] == name and i["record"]["rows"] != i["record"]["cols"] for i in GOLDEN)
+@pytest.mark.parametrize(("item", "fmt"), PINNED_FILES, ids=[f"{item['id']}.{fmt}" for item, fmt in PINNED_FILES])
+def test_pinned_files_are_written_as_pzprjs_writes_them(item: dict, fmt: str) -> None:
+    name = item["record"]["type"]
+    file_format = get_type(name).share.file_format(fmt)
+    expected = (type_data(name) / "share_golden" / fmt / f"{item['id']}{file_format.suffix}").read_text()
+    assert file_format.write(item["record"]) == expected
 
 
-def printed(record: dict) -> dict:
-    return {"type": record["type"], "rows": record["rows"], "cols": record["cols"], **{k: record[k] for k in CLUE_FIELDS[record["type"]]}}
+@pytest.mark.parametrize("name", sorted(puzzle_types()))
+def test_every_file_format_a_type_lists_has_pinned_files_or_none_from_pzprjs(name: str) -> None:
+    """A pzprv3 writer is checked against pzprjs's own files; other formats (webpbn's) against
+    readers written from their descriptions, in the type's own tests."""
+    for file_format in get_type(name).share.files:
+        if file_format.name == "pzprv3":
+            assert any(fmt == "pzprv3" and item["record"]["type"] == name for item, fmt in PINNED_FILES), name
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "golden").glob("*/*.json")), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_every_golden_puzzle_round_trips(path):
-    stored = json.loads(path.read_text())
-    record = printed({"type": path.parent.name, **stored, **parse_size(stored["size"])})
-    assert read_url(puzzle_url(record)) == record
+def golden_puzzles() -> list[tuple[str, dict]]:
+    """(type, the printed puzzle as record fields) for every golden record of a type with a link:
+    its clue fields are the fields its pinned links hold."""
+    found = []
+    for name in LINKED:
+        fields = set(pinned(name)[0]["record"]) - {"type", "rows", "cols"} if pinned(name) else set()
+        for path in sorted((GOLDEN / name).glob("*.json")):
+            stored = json.loads(path.read_text())
+            record = {"type": name, **parse_size(stored["size"]), **{k: stored[k] for k in sorted(fields)}}
+            found.append((f"{name}/{path.stem}", record))
+    return found
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "golden").glob("*/*.json")), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_no_golden_puzzle_is_longer_than_the_page_plan_reserves(path):
-    stored = json.loads(path.read_text())
-    record = printed({"type": path.parent.name, **stored, **parse_size(stored["size"])})
-    assert len(puzzle_url(record)) <= longest_url(get_type(record["type"]).share.link, record["rows"], record["cols"])
+GOLDEN_PUZZLES = golden_puzzles()
 
 
-def test_the_longest_urls_are_reached():
-    """Every line full of 1s, every grid point circled: the bound is the length."""
-    ones = {"type": "nonogram", "rows": 17, "cols": 5, "row_clues": [[1, 1, 1]] * 17, "col_clues": [[1] * 9] * 5}
-    assert len(puzzle_url(ones)) == longest_url(get_type("nonogram").share.link, 17, 5)
-    dense = {"type": "kuralin", "rows": 3, "cols": 4, "circles": [
-        {"kind": "black", "cells": [[r, c] for r in sorted({(y - 1) // 2, y // 2}) for c in sorted({(x - 1) // 2, x // 2})]}
-        for y in range(1, 6) for x in range(1, 8) if not (y % 2 and x % 2)
-    ]}
-    assert len(puzzle_url(dense)) == longest_url(get_type("kuralin").share.link, 3, 4)
-
-
-# ---- strategies: printed puzzles of any shape ----------------------------------------------
-
-
-def runs(line: str) -> list[int]:
-    return [len(run) for run in line.split(".") if run]
-
-
-@st.composite
-def nonograms(draw):
-    rows, cols = draw(st.integers(1, 40)), draw(st.integers(1, 40))
-    # Cells from a drawn Random rather than one draw each: 1,600 draws an example took seconds.
-    rng, density = draw(st.randoms(use_true_random=False)), draw(st.floats(0, 1))
-    picture = ["".join("#" if rng.random() < density else "." for _ in range(cols)) for _ in range(rows)]
-    columns = ["".join(column) for column in zip(*picture)]
-    return {"type": "nonogram", "rows": rows, "cols": cols, "row_clues": [runs(r) for r in picture], "col_clues": [runs(c) for c in columns]}
-
-
-def grow_regions(rng: random.Random, rows: int, cols: int, largest: int) -> list[list[int]]:
-    labels = [[-1] * cols for _ in range(rows)]
-    count = 0
-    for r in range(rows):
-        for c in range(cols):
-            if labels[r][c] >= 0:
-                continue
-            labels[r][c], region, target = count, [(r, c)], rng.randint(1, largest)
-            while len(region) < target:
-                free = [(a + dr, b + dc) for a, b in region for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
-                        if 0 <= a + dr < rows and 0 <= b + dc < cols and labels[a + dr][b + dc] < 0]
-                if not free:
-                    break
-                a, b = rng.choice(free)
-                labels[a][b] = count
-                region.append((a, b))
-            count += 1
-    renumber: dict[int, int] = {}
-    for row in labels:
-        for label in row:
-            renumber.setdefault(label, len(renumber))
-    return [[renumber[label] for label in row] for row in labels]
-
-
-@st.composite
-def nuritwins(draw):
-    rows, cols = draw(st.integers(1, 30)), draw(st.integers(1, 30))
-    regions = grow_regions(draw(st.randoms(use_true_random=False)), rows, cols, draw(st.integers(1, 12)))
-    clues: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-    seen = set()
-    for r in range(rows):
-        for c in range(cols):
-            if regions[r][c] not in seen:
-                seen.add(regions[r][c])
-                clues[r][c] = draw(st.none() | st.integers(1, 300))
-    return {"type": "nuritwin", "rows": rows, "cols": cols, "regions": regions, "clues": clues}
-
-
-@st.composite
-def kuralins(draw):
-    rows, cols = draw(st.integers(2, 30)), draw(st.integers(2, 30))
-    rng, density = draw(st.randoms(use_true_random=False)), draw(st.floats(0, 1))
-    circles = []
-    for y in range(1, 2 * rows):
-        for x in range(1, 2 * cols):
-            if y % 2 and x % 2:
-                continue
-            if rng.random() < density:
-                kind = rng.choice(["black", "white", "grey"])
-                cells = [[r, c] for r in sorted({(y - 1) // 2, y // 2}) for c in sorted({(x - 1) // 2, x // 2})]
-                circles.append({"kind": kind, "cells": cells})
-    return {"type": "kuralin", "rows": rows, "cols": cols, "circles": circles}
-
-
-@settings(max_examples=150, deadline=None)
-@given(st.one_of(nonograms(), nuritwins(), kuralins()))
-def test_any_printed_puzzle_round_trips(record):
-    url = puzzle_url(record)
-    assert url.startswith(f"https://puzz.link/p?{ {'kuralin': 'kurarin'}.get(record['type'], record['type']) }/{record['cols']}/{record['rows']}/")
+@pytest.mark.parametrize(("where", "record"), GOLDEN_PUZZLES, ids=[where for where, _ in GOLDEN_PUZZLES])
+def test_every_golden_puzzle_round_trips_and_fits_the_room_reserved(where: str, record: dict) -> None:
+    link = get_type(record["type"]).share.link
+    url = link_url(link, record)
     assert read_url(url) == record
-    if record["type"] != "nuritwin":  # drawn regions may have fewer than the three cells a real one has
-        assert len(url) <= longest_url(get_type(record["type"]).share.link, record["rows"], record["cols"])
+    assert len(url) <= longest_url(link, record["rows"], record["cols"])
+
+
+def a_genre() -> str:
+    return sorted(genres())[0]
 
 
 @pytest.mark.parametrize(
     ("url", "problem"),
     [
-        ("http://example.com/p?nonogram/5/5/zz", "starts with https://puzz.link/p?"),
-        ("https://puzz.link/p?sudoku/9/9/zzz", "genre 'sudoku'"),
-        ("https://puzz.link/p?nonogram/5/0/zzz", "whole numbers from 1 to 100"),
-        ("https://puzz.link/p?nonogram/5/5", "expected <genre>/<cols>/<rows>/<body>"),
-        ("https://puzz.link/p?nonogram/5/5/9", "clue [9] does not fit a line of 5 cells"),
-        ("https://puzz.link/p?nonogram/5/5/1h22g5h2h11g4h3h11g2h3h1", "unexpected characters after the puzzle"),
-        ("https://puzz.link/p?nonogram/5/5/-1", "must be followed by 2 hex digits"),
-        ("https://puzz.link/p?nuritwin/6/6/8li", "base-32 digits of borders"),
-        ("https://puzz.link/p?kurarin/3/3/4", "centre of cell (0, 0)"),
-        ("https://puzz.link/p?kurarin/3/3/!", "unexpected character '!'"),
-        ("https://puzz.link/p?kurarin/3/3/zzz", "skips past the last of 13 places"),
+        ("http://example.com/p?{genre}/5/5/zz", "starts with https://puzz.link/p?"),
+        (f"https://puzz.link/p?{FAKE}/9/9/zzz", f"genre '{FAKE}'"),
+        ("https://puzz.link/p?{genre}/5/0/zzz", "whole numbers from 1 to 100"),
+        ("https://puzz.link/p?{genre}/101/5/zzz", "whole numbers from 1 to 100"),
+        ("https://puzz.link/p?{genre}/5/5", "expected <genre>/<cols>/<rows>/<body>"),
     ],
 )
-def test_bad_urls_are_named(url, problem):
+def test_bad_links_are_named(url: str, problem: str) -> None:
     with pytest.raises(UrlError) as caught:
-        read_url(url)
+        read_url(url.replace("{genre}", a_genre()))
     assert problem in str(caught.value)
+    if FAKE in url:
+        assert all(genre in str(caught.value) for genre in genres())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pypdfium2
 import pytest
@@ -12,12 +11,29 @@ import segno
 import zxingcpp
 from weasyprint import HTML
 
+from conftest import type_data
+from pipeline.registry import puzzle_types
+from pipeline.share.puzzlink import url_prefix
 from pipeline.share.qr import QUIET_MODULES, qr_figure
 
-PINNED = json.loads((Path(__file__).parent / "share_golden" / "puzzlink.json").read_text())
-URLS = [item["url"] for item in PINNED if item["id"] in ("nonogram-10-lantern", "nuritwin-7-lantern", "kuralin-6-lantern")]
-# The longest a 15x15 nonogram can make: every line full of 1s, (15 + 1) // 2 = 8 numbers a line.
-LONGEST = "https://puzz.link/p?nonogram/15/15/" + "11111111" * 30
+LINKED = {name: ptype for name, ptype in sorted(puzzle_types().items()) if ptype.share.link is not None}
+
+
+def longest_pinned(name: str) -> str:
+    pinned = json.loads((type_data(name) / "share_golden" / "urls.json").read_text())
+    return max((item["url"] for item in pinned), key=len)
+
+
+def longest_possible(name: str) -> str:
+    """A link as long as the type's links can be on the largest of its usual grids that prints a
+    page's worth (at most 15 × 15 cells), every character a body can hold a 1."""
+    ptype = LINKED[name]
+    params = max((p for p in ptype.presets.values() if p.rows * p.cols <= 225), key=lambda p: p.rows * p.cols)
+    return url_prefix(ptype.share.link, params.rows, params.cols) + "1" * ptype.share.link.longest(params.rows, params.cols)
+
+
+URLS = [longest_pinned(name) for name in LINKED]
+LONGEST = [longest_possible(name) for name in LINKED]
 DPI = 300
 MM_PER_INCH = 25.4
 
@@ -39,7 +55,7 @@ def printed_and_scanned(url: str) -> tuple[str, float, float]:
     return found[0].text, width_px / DPI * MM_PER_INCH, (corners.top_left.x / DPI * MM_PER_INCH) - 10
 
 
-@pytest.mark.parametrize("url", [*URLS, LONGEST], ids=["nonogram", "nuritwin", "kurarin", "longest-nonogram-15"])
+@pytest.mark.parametrize("url", [*URLS, *LONGEST], ids=[*LINKED, *(f"longest-{name}" for name in LINKED)])
 def test_a_printed_code_scans_back_to_its_url(url):
     text, symbol_mm, white_mm = printed_and_scanned(url)
     assert text == url

@@ -76,7 +76,7 @@ def test_layout_refuses_a_puzzle_that_did_not_verify(folder: Path) -> None:
         (lambda r: r.pop("type"), "missing field 'type'"),
         (lambda r: r.__setitem__("row_clues", "3 1"), "row_clues"),
         (lambda r: r.__setitem__("rows", "five"), "field 'rows' must be a whole number"),
-        (lambda r: r.__setitem__("type", "sudoku"), "unknown puzzle type 'sudoku'"),
+        (lambda r: r.__setitem__("type", "no-such-type"), "unknown puzzle type 'no-such-type'"),
     ],
 )
 def test_malformed_records_are_bad_input(folder: Path, change, message: str) -> None:

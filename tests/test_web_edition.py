@@ -20,18 +20,24 @@ from pipeline.interface.play import MAIN
 from pipeline.records import read_json
 from pipeline.registry import puzzle_types
 
+PLAYED = sorted(name for name, t in puzzle_types().items() if t.play is not None)
+
+
+def smallest(name: str) -> str:
+    return min(puzzle_types()[name].presets.values(), key=lambda p: (p.rows * p.cols, p.rows)).size
+
+
+# An easy puzzle of every played type at its smallest, and a 15x15 nonogram: a board too wide
+# for a phone's screen, which scrolls in its box. A dated book, not a sheet: a sheet's front holds
+# only so many puzzles, and every type registered gets one here.
 SPEC = """\
 title: The Web Test
 date: 2026-11-30
-format: newsletter
 page: Letter
 sections:
-  - {type: nonogram, size: 5, count: 1, difficulty: easy}
-  - {type: nuritwin, size: 6, count: 1, difficulty: easy}
-  - {type: kuralin, size: 5, count: 1, difficulty: easy}
+""" + "".join(f"  - {{type: {name}, size: {smallest(name)}, count: 1, difficulty: easy}}\n" for name in PLAYED) + """\
   - {type: nonogram, size: 15, count: 1}
 """
-PLAYED = sorted(name for name, t in puzzle_types().items() if t.play is not None)
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,7 @@
-""".non, webpbn XML and pzprv3 files: read back by parsers written here from the published
-descriptions, solved back by the project's own line solver, and pinned against pzprjs's output.
+"""How a nonogram is shared (pipeline/puzzles/nonogram/share.py): its links on any rectangle and
+at their longest, the body errors its decoder names, and the `.non` and XML files read back by
+parsers written here from the published descriptions and solved back by the line solver. (The
+pinned links and pzprv3 files are checked for every type by tests/test_share_puzzlink.py.)
 """
 
 from __future__ import annotations
@@ -7,31 +9,27 @@ from __future__ import annotations
 import html
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.interface.params import parse_size
+from conftest import ROOT, type_data
 from pipeline.budget import Budget
+from pipeline.interface.params import parse_size
 from pipeline.puzzles.nonogram.model import Nonogram
+from pipeline.puzzles.nonogram.share import non_file, xml_file
 from pipeline.puzzles.nonogram.solver import line_solve
-from pipeline.puzzles.nonogram.share import non_file as nonogram_non, xml_file as nonogram_xml
 from pipeline.registry import get_type
 from pipeline.share.formats import printable
+from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url, url_prefix
 
-HERE = Path(__file__).parent
-PINNED = json.loads((HERE / "share_golden" / "puzzlink.json").read_text())
-
-
-def pzprv3(record: dict) -> str:
-    return get_type(record["type"]).share.file_format("pzprv3").write(record)
+LINK = get_type("nonogram").share.link
 
 
 def golden_nonograms() -> list[dict]:
     records = []
-    for path in sorted((HERE / "golden" / "nonogram").glob("*.json")):
+    for path in sorted((ROOT / "tests" / "golden" / "nonogram").glob("*.json")):
         stored = json.loads(path.read_text())
         grid = parse_size(stored["size"])
         records.append({
@@ -93,7 +91,7 @@ def line_solved(rows: int, cols: int, row_clues: list, col_clues: list) -> tuple
 
 @pytest.mark.parametrize("record", golden_nonograms(), ids=lambda r: r["id"])
 def test_non_file_solves_back_to_the_stored_answer(record):
-    found = read_non(nonogram_non(record))
+    found = read_non(non_file(record))
     assert (found["width"], found["height"]) == (record["cols"], record["rows"])
     assert found["rows"] == record["row_clues"] and found["columns"] == record["col_clues"]
     assert line_solved(found["height"], found["width"], found["rows"], found["columns"]) == tuple(record["solution"])
@@ -106,7 +104,7 @@ def test_non_file_solves_back_to_the_stored_answer(record):
 
 @pytest.mark.parametrize("record", golden_nonograms(), ids=lambda r: r["id"])
 def test_xml_file_solves_back_to_the_stored_answer(record):
-    found = read_pbn_xml(nonogram_xml(record))
+    found = read_pbn_xml(xml_file(record))
     assert found["colours"] == {".": "white", "X": "black"}
     assert found["rows"] == record["row_clues"] and found["columns"] == record["col_clues"]
     assert line_solved(record["rows"], record["cols"], found["rows"], found["columns"]) == tuple(record["solution"])
@@ -131,24 +129,57 @@ def test_any_rectangle_and_any_code_read_back_from_both_files(picture, code):
         "row_clues": [runs(row) for row in picture], "col_clues": [runs("".join(col)) for col in zip(*picture)],
         "solution": picture,
     }
-    non = read_non(nonogram_non(record))
+    non = read_non(non_file(record))
     assert non["rows"] == record["row_clues"] and non["columns"] == record["col_clues"]
     assert non["properties"]["title"].endswith(f"code {printable(code)}")
-    assert nonogram_non(record).isascii()
-    xml = read_pbn_xml(nonogram_xml(record))
+    assert non_file(record).isascii()
+    xml = read_pbn_xml(xml_file(record))
     assert xml["rows"] == record["row_clues"] and xml["columns"] == record["col_clues"] and xml["goal"] == picture
     assert xml["title"].endswith(f"code {printable(code)}")
 
 
-@pytest.mark.parametrize("item", PINNED, ids=[item["id"] for item in PINNED])
-def test_pzprv3_files_are_written_as_pzprjs_writes_them(item):
-    pinned = (HERE / "share_golden" / "pzprv3" / f"{item['id']}.pzprv3").read_text()
-    assert pzprv3(item["record"]) == pinned
+# ---- links -----------------------------------------------------------------------------------
 
 
-def test_nuritwin_numbers_sit_where_pzprjs_keeps_them():
-    """pzprjs keeps a region's number in its leftmost column's top cell, not its first cell in reading order."""
-    record = {"type": "nuritwin", "rows": 2, "cols": 2, "regions": [[0, 0], [0, 1]], "clues": [[3, None], [None, 1]]}
-    assert pzprv3(record).splitlines()[7:9] == ["3 . ", ". 1 "]
-    record = {"type": "nuritwin", "rows": 2, "cols": 2, "regions": [[0, 1], [1, 1]], "clues": [[2, 3], [None, None]]}
-    assert pzprv3(record).splitlines()[7:9] == ["2 . ", "3 . "]
+def test_pinned_links_include_rectangles() -> None:
+    pinned = json.loads((type_data("nonogram") / "share_golden" / "urls.json").read_text())
+    assert any(item["record"]["rows"] != item["record"]["cols"] for item in pinned)
+
+
+def test_the_longest_links_are_reached() -> None:
+    """Every line full of 1s: the bound is the length."""
+    ones = {"type": "nonogram", "rows": 17, "cols": 5, "row_clues": [[1, 1, 1]] * 17, "col_clues": [[1] * 9] * 5}
+    assert len(puzzle_url(ones)) == longest_url(LINK, 17, 5)
+
+
+@st.composite
+def nonograms(draw):
+    rows, cols = draw(st.integers(1, 40)), draw(st.integers(1, 40))
+    # Cells from a drawn Random rather than one draw each: 1,600 draws an example took seconds.
+    rng, density = draw(st.randoms(use_true_random=False)), draw(st.floats(0, 1))
+    picture = ["".join("#" if rng.random() < density else "." for _ in range(cols)) for _ in range(rows)]
+    columns = ["".join(column) for column in zip(*picture)]
+    return {"type": "nonogram", "rows": rows, "cols": cols, "row_clues": [runs(r) for r in picture], "col_clues": [runs(c) for c in columns]}
+
+
+@settings(max_examples=60, deadline=None)
+@given(nonograms())
+def test_any_printed_nonogram_round_trips(record) -> None:
+    url = puzzle_url(record)
+    assert url.startswith(url_prefix(LINK, record["rows"], record["cols"]))
+    assert read_url(url) == record
+    assert len(url) <= longest_url(LINK, record["rows"], record["cols"])
+
+
+@pytest.mark.parametrize(
+    ("url", "problem"),
+    [
+        ("https://puzz.link/p?nonogram/5/5/9", "clue [9] does not fit a line of 5 cells"),
+        ("https://puzz.link/p?nonogram/5/5/1h22g5h2h11g4h3h11g2h3h1", "unexpected characters after the puzzle"),
+        ("https://puzz.link/p?nonogram/5/5/-1", "must be followed by 2 hex digits"),
+    ],
+)
+def test_bad_bodies_are_named(url, problem) -> None:
+    with pytest.raises(UrlError) as caught:
+        read_url(url)
+    assert problem in str(caught.value)
