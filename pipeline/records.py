@@ -5,6 +5,7 @@ Every file the pipeline writes goes through `write_atomic` (pipeline/files.py).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from pipeline.errors import RecordError
 from pipeline.files import sha256_bytes
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import Params
+from pipeline.registry import get_type
 from pipeline.share.puzzlink import link_url
 
 COMMON_FIELDS = ("id", "type", "rows", "cols", "code", "generator")
@@ -62,6 +64,18 @@ def make_record(
         record["grade"] = grade
     record["stats"] = stats
     return record
+
+
+def fingerprint(record: dict[str, Any]) -> str:
+    """What a solver sees: type, grid and clues, without the answer, code, parameters or stats.
+
+    Two codes can make the same puzzle; publishing it twice (or again next year) is what the
+    spec's `exclude` list and this fingerprint prevent.
+    """
+    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "grade", "stats"}
+    clues = {k: v for k, v in record.items() if k not in hidden}
+    text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def read_json(path: Path, limit: int = safeio.RECORD_BYTES) -> Any:

@@ -9,8 +9,6 @@ continues where it stopped, and a spec that only changes the layout regenerates 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -27,7 +25,7 @@ from pipeline.interface.puzzle_type import GRADE_STEPS
 from pipeline.interface.grades import grade_fields, off_grade, rank
 from pipeline.interface.params import Params
 from pipeline.files import write_atomic
-from pipeline.records import COMMON_FIELDS, dumps_record, generator_tag, load_puzzle, make_record
+from pipeline.records import dumps_record, fingerprint, generator_tag, load_puzzle, make_record
 from pipeline.registry import get_type, puzzle_types
 from pipeline.spec import JobSpec, code_stream
 
@@ -59,18 +57,6 @@ class _Place:
     seconds: float = 0.0
     tries: int = 0
     code: str = ""
-
-
-def fingerprint(record: dict[str, Any]) -> str:
-    """What a solver sees: type, grid and clues, without the answer, code, parameters or stats.
-
-    Two codes can make the same puzzle; publishing it twice (or again next year) is what the
-    spec's `exclude` list and this fingerprint prevent.
-    """
-    hidden = {*COMMON_FIELDS, get_type(record["type"]).answer_field, "params", "url", "grade", "stats"}
-    clues = {k: v for k, v in record.items() if k not in hidden}
-    text = json.dumps([record["type"], record["rows"], record["cols"], clues], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,10 @@ from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.grades import grade_fields, grade_label, off_grade
 from pipeline.interface.params import Params
 from pipeline.files import write_atomic
-from pipeline.records import dumps_record, make_record
+from pipeline.records import dumps_record, fingerprint, make_record
 from pipeline.registry import puzzle_types
 from pipeline.stages.drawing import draw_figures
 from pipeline.stages.build import check_outdir
-from pipeline.stages.generate import fingerprint
 from pipeline.stages.verify import judge
 
 
