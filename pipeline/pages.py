@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-MM_PER_IN = 25.4
+from pipeline.units import MM_PER_IN, MM_PER_PT
 
 # Trim sizes in millimetres (width, height). Book trims are the common print-on-demand ones.
 PAGE_PRESETS: dict[str, tuple[float, float]] = {
@@ -30,7 +30,7 @@ PAGE_PRESETS: dict[str, tuple[float, float]] = {
 _PRESET_KEYS = {name.lower(): name for name in PAGE_PRESETS}
 _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(mm|cm|in|pt)\s*$")
 _SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm|cm|in)?\s*$")
-_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_IN / 72}
+_UNIT_MM = {"mm": 1.0, "cm": 10.0, "in": MM_PER_IN, "pt": MM_PER_PT}
 
 
 def parse_length(value: Any) -> float:

@@ -30,7 +30,8 @@ from pydantic_core import PydanticCustomError
 from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
-from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
+from pipeline.units import MM_PER_IN
+from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types

@@ -11,7 +11,7 @@ from conftest import cli, write_spec
 from pipeline.errors import LayoutError, RecordError, SpecError
 from pipeline.manifest import record_path
 from pipeline.render.geometry import auto_gutter_mm
-from pipeline.pages import MM_PER_IN
+from pipeline.units import MM_PER_IN
 from pipeline.spec import parse_spec
 from pipeline.stages import book as book_stage
 from pipeline.stages.generate import generate

@@ -22,7 +22,7 @@ from pipeline.render.geometry import (
     place_puzzles,
 )
 from pipeline.render.impose import saddle_order
-from pipeline.pages import MM_PER_IN
+from pipeline.units import MM_PER_IN
 from pipeline.spec import parse_spec
 from pipeline.stages.styles import book_style
 

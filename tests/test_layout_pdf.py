@@ -24,7 +24,7 @@ from pipeline.manifest import read_manifest
 from pipeline.render import pdf
 from pipeline.render.geometry import BLEED_MM, FOOTER_MM, HEADER_MM, MARKS_SLUG_MM, PageBox, page_box
 from pipeline.render.impose import impose
-from pipeline.pages import MM_PER_IN
+from pipeline.units import MM_PER_IN
 from pipeline.spec import parse_spec
 from pipeline.stages.styles import book_style
 from pipeline.stages.generate import generate

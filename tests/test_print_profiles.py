@@ -20,7 +20,8 @@ import pipeline
 from conftest import ROOT, cli, write_spec
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
-from pipeline.pages import MM_PER_IN, PRINT_PROFILES
+from pipeline.pages import PRINT_PROFILES
+from pipeline.units import MM_PER_IN
 from pipeline.budget import Budget
 from pipeline.registry import get_type
 from pipeline.render.cover import cover_box, spine_mm

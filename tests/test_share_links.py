@@ -18,13 +18,13 @@ from pipeline.render.book import QR_GAP_MM, PrintedLink, Printed, plan_book
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import page_box
 from pipeline.render.svg import Figure
+from pipeline.units import MM_PER_IN
 from pipeline.share.qr import MIN_SYMBOL_MM
 from pipeline.spec import parse_spec
 from pipeline.stages.pageplan import page_problems
 from pipeline.stages.styles import book_style
 
 DPI = 300
-MM_PER_INCH = 25.4
 ISSUE_PAGE = "https://example.org/weekly/2026-11-30"
 
 
@@ -35,7 +35,7 @@ def scanned(pdf: Path, page: int = 0) -> list[zxingcpp.Result]:
 
 def symbol_mm(found: zxingcpp.Result) -> float:
     corners = found.position
-    return (corners.top_right.x - corners.top_left.x) / DPI * MM_PER_INCH
+    return (corners.top_right.x - corners.top_left.x) / DPI * MM_PER_IN
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from weasyprint import HTML
 from conftest import type_data
 from pipeline.registry import puzzle_types
 from pipeline.share.puzzlink import url_prefix
+from pipeline.units import MM_PER_IN
 from pipeline.share.qr import QUIET_MODULES, qr_figure
 
 LINKED = {name: ptype for name, ptype in sorted(puzzle_types().items()) if ptype.share.link is not None}
@@ -35,7 +36,7 @@ def longest_possible(name: str) -> str:
 URLS = [longest_pinned(name) for name in LINKED]
 LONGEST = [longest_possible(name) for name in LINKED]
 DPI = 300
-MM_PER_INCH = 25.4
+
 
 
 def printed_and_scanned(url: str) -> tuple[str, float, float]:
@@ -50,9 +51,9 @@ def printed_and_scanned(url: str) -> tuple[str, float, float]:
     assert len(found) == 1
     corners = found[0].position
     width_px = corners.top_right.x - corners.top_left.x
-    left_of_symbol = image.crop((int(10 / MM_PER_INCH * DPI), corners.top_left.y, corners.top_left.x - 2, corners.top_left.y + 1))
+    left_of_symbol = image.crop((int(10 / MM_PER_IN * DPI), corners.top_left.y, corners.top_left.x - 2, corners.top_left.y + 1))
     assert left_of_symbol.getextrema()[0] > 200  # white from the page margin to the symbol: the quiet zone is there
-    return found[0].text, width_px / DPI * MM_PER_INCH, (corners.top_left.x / DPI * MM_PER_INCH) - 10
+    return found[0].text, width_px / DPI * MM_PER_IN, (corners.top_left.x / DPI * MM_PER_IN) - 10
 
 
 @pytest.mark.parametrize("url", [*URLS, *LONGEST], ids=[*LINKED, *(f"longest-{name}" for name in LINKED)])

@@ -14,7 +14,8 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.pages import MM_PER_IN, PrintProfile
+from pipeline.pages import PrintProfile
+from pipeline.units import MM_PER_IN
 from pipeline.render.geometry import BLEED_MM
 
 SAFE_MM = 0.375 * MM_PER_IN  # text keeps this far inside each panel's trim (KDP: 0.125 in beyond the 0.25 in it trims)

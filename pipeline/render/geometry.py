@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pipeline.pages import MM_PER_IN, POD_GUTTERS, BleedEdge
+from pipeline.pages import POD_GUTTERS, BleedEdge
+from pipeline.units import MM_PER_IN, MM_PER_PT
 from pipeline.render.style import BookStyle, Sizing
 from pipeline.render.svg import FigureSize
 
-PT_MM = MM_PER_IN / 72
 
 MIN_TEXT_PT = 7.0
 LARGE_PRINT_MIN_TEXT_PT = 10.0
@@ -203,7 +203,7 @@ def legibility(large_print: bool) -> Legibility:
 def _text_width_mm(text: str, size_pt: float) -> float:
     """The most room `text` can take at `size_pt` (see NARROW_EM)."""
     ems = sum(NARROW_EM if (c.islower() or not c.isalpha()) and c not in "mw" and c.isascii() else 1.0 for c in text)
-    return ems * size_pt * PT_MM
+    return ems * size_pt * MM_PER_PT
 
 
 def label_height(lines: Sequence[tuple[str, ...]], width: float, legible: Legibility) -> float:

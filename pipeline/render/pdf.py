@@ -37,11 +37,11 @@ from pipeline.errors import LayoutError
 from pipeline.render.assets import layouts_dir
 from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
+from pipeline.units import MM_PER_IN, PT_PER_IN, PT_PER_PX
 from pipeline.render.join import PaintedPart, plain
 
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
-PX_TO_PT = 0.75  # WeasyPrint's CSS pixels are 1/96 in
 MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
 
 
@@ -180,7 +180,7 @@ def _untag_full_fonts(pdf_file: pydyf.PDF) -> None:
 
 
 def _pt(mm: float) -> float:
-    return mm * 72 / 25.4
+    return mm * PT_PER_IN / MM_PER_IN
 
 
 def _finisher(box: PageBox, full_fonts: bool, first_page: int = 1) -> Callable[[Document, pydyf.PDF], None]:
@@ -252,7 +252,7 @@ def smallest_text_pt(document: Document) -> float:
         while stack:
             node = stack.pop()
             if type(node).__name__ == "TextBox" and node.text.strip():
-                smallest = min(smallest, node.style["font_size"] * PX_TO_PT)
+                smallest = min(smallest, node.style["font_size"] * PT_PER_PX)
             stack.extend(getattr(node, "children", ()))
     return round(smallest, 2)
 

@@ -18,7 +18,8 @@ from typing import Sequence
 
 from pipeline.render.book import Sheet
 from pipeline.render.figures import write_if_changed
-from pipeline.render.svg import PT, Figure
+from pipeline.render.svg import Figure
+from pipeline.units import MM_PER_PT
 
 STROKE = re.compile(r'stroke-width="([0-9.]+)"')
 COLOUR = re.compile(r'(?:fill|stroke)="(#[0-9a-fA-F]{6}|[a-z]+)"')
@@ -37,7 +38,7 @@ def floor_strokes(svg: str, least_mm: float) -> str:
 
 def thinnest_line_pt(svg: str, scale: float) -> float:
     widths = [float(w) for w in STROKE.findall(svg)]
-    return min(widths) * scale / PT if widths else 0.0
+    return min(widths) * scale / MM_PER_PT if widths else 0.0
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ def apply_line_floor(sheets: Sequence[Sheet], outdir: Path, drawings: dict[str, 
         for index, slot in enumerate(sheet.slots):
             figure = drawings[slot.src]
             scale = slot.width / figure.width_mm
-            svg = floor_strokes(figure.svg, least_pt * PT / scale) if least_pt > 0 else figure.svg
+            svg = floor_strokes(figure.svg, least_pt * MM_PER_PT / scale) if least_pt > 0 else figure.svg
             if svg != figure.svg:
                 copy = print_copy(slot.src)
                 write_if_changed(outdir / copy, svg)

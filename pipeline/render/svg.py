@@ -14,6 +14,10 @@ from typing import Iterable
 
 import svgwrite
 
+from pipeline.units import MM_PER_PT
+
+PT = MM_PER_PT  # the drawings' short name for millimetres per point (pipeline/units.py)
+
 
 @dataclass(frozen=True)
 class FigureSize:
@@ -37,7 +41,6 @@ class Figure(FigureSize):
     svg: str = ""
 
 
-PT = 25.4 / 72  # millimetres per typographic point
 FONT = "DejaVu Sans"
 INK = "#000000"
 PAPER = "#ffffff"
@@ -90,7 +93,7 @@ class Canvas:
         self._note_line(width_pt)
         self.drawing.add(
             self.drawing.path(
-                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * PT), stroke_linecap=cap
+                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * MM_PER_PT), stroke_linecap=cap
             )
         )
 
@@ -103,7 +106,7 @@ class Canvas:
         self._note_line(width_pt)
         self.drawing.add(
             self.drawing.path(
-                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * PT),
+                d=d, fill="none", stroke=INK, stroke_width=_num(width_pt * MM_PER_PT),
                 stroke_linejoin="round", stroke_linecap="round",
             )
         )
@@ -124,14 +127,14 @@ class Canvas:
         self.drawing.add(
             self.drawing.circle(
                 center=(_num(cx), _num(cy)), r=_num(radius),
-                fill=INK if filled else PAPER, stroke=INK, stroke_width=_num(line_pt * PT),
+                fill=INK if filled else PAPER, stroke=INK, stroke_width=_num(line_pt * MM_PER_PT),
             )
         )
 
     def text(self, x: float, y: float, value: str, size_pt: float, *, anchor: str = "middle", bold: bool = False) -> None:
         """Text whose vertical centre sits at y."""
         self.smallest_text_pt = min(self.smallest_text_pt, size_pt)
-        size_mm = size_pt * PT
+        size_mm = size_pt * MM_PER_PT
         self.drawing.add(
             self.drawing.text(
                 value, insert=(_num(x), _num(y + 0.35 * size_mm)), fill=INK,
@@ -147,7 +150,7 @@ class Canvas:
         120 numbers; one element draws such a page about a third faster. Digits share one
         advance, so each digit's place is known here without measuring the font.
         """
-        advance = DIGIT_EM * size_pt * PT
+        advance = DIGIT_EM * size_pt * MM_PER_PT
         shift = {"start": 0.0, "middle": 0.5, "end": 1.0}
         xs: list[str] = []
         ys: list[str] = []
@@ -156,14 +159,14 @@ class Canvas:
             if not value.isdigit():
                 raise ValueError(f"numbers() places digits only, not {value!r}")
             left = x - shift[anchor] * advance * len(value)
-            baseline = _num(y + 0.35 * size_pt * PT)
+            baseline = _num(y + 0.35 * size_pt * MM_PER_PT)
             xs += [_num(left + i * advance) for i in range(len(value))]
             ys += [baseline] * len(value)
             digits += value
         if not digits:
             return
         self.smallest_text_pt = min(self.smallest_text_pt, size_pt)
-        text = self.drawing.text(digits, fill=INK, font_family=FONT, font_size=_num(size_pt * PT))
+        text = self.drawing.text(digits, fill=INK, font_family=FONT, font_size=_num(size_pt * MM_PER_PT))
         text.attribs.update(x=" ".join(xs), y=" ".join(ys))
         self.drawing.add(text)
 

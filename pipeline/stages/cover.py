@@ -10,7 +10,7 @@ from pathlib import Path
 from weasyprint import Document
 
 from pipeline.files import write_atomic
-from pipeline.pages import MM_PER_IN, PrintProfile
+from pipeline.pages import PrintProfile
 from pipeline.render import pdf
 from pipeline.render.book import Printed, src_for
 from pipeline.render.cover import ARTWORK_GAP_MM, SAFE_MM, SPINE_SAFE_MM, CoverBox, artwork, cover_box
@@ -19,11 +19,11 @@ from pipeline.render.impose import impose
 from pipeline.spec import JobSpec
 from pipeline.stages import printcheck
 from pipeline.stages.documents import doc_fields, template_source
+from pipeline.units import MM_PER_IN, MM_PER_PT
 
 COVER = "cover.pdf"
 IMPOSED = "booklet-imposed.pdf"
 COVER_TEXT_ROOM_MM = 95.0  # the front's title, subtitle and author above and below the picture
-PT_MM = MM_PER_IN / 72
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
     context = dict(
         doc=doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
         spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
-        spine_font_pt=min(14.0, spine_text_height * 0.8 / PT_MM), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
+        spine_font_pt=min(14.0, spine_text_height * 0.8 / MM_PER_PT), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
         art=art, art_gap=ARTWORK_GAP_MM,
         art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
         blurb=cover_blurb(job, printed),

@@ -39,11 +39,11 @@ from pipeline.render.svg import Figure
 from pipeline.share.formats import puzzle_title
 from pipeline.share.puzzlink import puzzle_url
 from pipeline.stages import web
+from pipeline.units import PT_PER_IN
 
 DRAWN = ("png", "svg", "html", "web")  # made from the drawings and play records, for puzzles of every type
 DEFAULT_DPI = 150
 MIN_DPI, MAX_DPI = 30, 1200
-MM_PER_INCH = 25.4
 PAGE = "index.html"
 SAFE_ID = re.compile(r"[a-z0-9][a-z0-9._-]*")
 
@@ -180,7 +180,7 @@ def _write_png(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt
     pdf = pypdfium2.PdfDocument(HTML(string=_png_pages([f for _, f in figures])).write_pdf())
     files = []
     for index, (stem, _) in enumerate(figures):
-        image = pdf[index].render(scale=dpi / 72, grayscale=True).to_pil()
+        image = pdf[index].render(scale=dpi / PT_PER_IN, grayscale=True).to_pil()
         data = io.BytesIO()
         image.save(data, format="PNG", dpi=(dpi, dpi), optimize=True)
         files.append(_write(dest, f"{stem}.png", data.getvalue()))

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from weasyprint import Document
 
-from pipeline.pages import MM_PER_IN
 from pipeline.render import pdf
 from pipeline.render.book import MASTHEAD_MM, NewsletterPlan, Printed, plan_newsletter, plan_separate_answers
 from pipeline.render.geometry import FOOTER_MM, PageBox, Unfit, page_box
@@ -17,9 +16,7 @@ from pipeline.stages.documents import Booklet, Rendered, by_section, doc_fields,
 from pipeline.stages.drawing import ISSUE_CODE, draw_issue_code
 from pipeline.stages.styles import book_style
 from pipeline.spec import JobSpec
-
-MM_PER_PX = MM_PER_IN / 96  # WeasyPrint measures in CSS pixels
-
+from pipeline.units import MM_PER_PX  # WeasyPrint measures in CSS pixels
 
 def room_below(document: Document, anchor: str, page_index: int, box: PageBox) -> float:
     """The height (mm) left under an empty marker element down to the page number's band, on

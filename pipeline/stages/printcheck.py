@@ -19,14 +19,14 @@ from typing import Any, Iterator
 from pypdf import PdfReader
 
 from pipeline.files import write_atomic
-from pipeline.pages import MM_PER_IN, PAGE_PRESETS, PrintProfile
+from pipeline.pages import PAGE_PRESETS, PrintProfile
 from pipeline.render.cover import CoverBox
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
+from pipeline.units import MM_PER_IN, PT_PER_IN, PT_PER_MM
 
 PREFLIGHT = "preflight.json"
-PT_PER_MM = 72 / MM_PER_IN
 # Colour operators in a content stream: "r g b rg" / "RG" and "v g" / "G" (WeasyPrint writes these).
 _RGB = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b")
 _GREY = re.compile(rb"(?<![\d.])([\d.]+) (?:g|G)\b")
@@ -50,7 +50,7 @@ def _edges(page: Any, number: int, box: PageBox) -> dict[str, float]:
     bleed = [float(v) for v in page.bleedbox]
     left, right = ("inside", "outside") if box.inside_is_left(number) else ("outside", "inside")
     raw = {left: trim[0] - bleed[0], "bottom": trim[1] - bleed[1], right: bleed[2] - trim[2], "top": bleed[3] - trim[3]}
-    return {edge: round(raw[edge] / 72, 3) for edge in ("top", "bottom", "outside", "inside")}
+    return {edge: round(raw[edge] / PT_PER_IN, 3) for edge in ("top", "bottom", "outside", "inside")}
 
 
 def _trim_check(reader: PdfReader, profile: PrintProfile) -> Iterator[PrintRule]:
@@ -60,7 +60,7 @@ def _trim_check(reader: PdfReader, profile: PrintProfile) -> Iterator[PrintRule]
     ok = len(sizes) == 1 and (not profile.trims or (width, height) in offered or _custom_ok(profile, width, height))
     rule = f"one trim on every page{'; offered: ' + ', '.join(profile.trims) if profile.trims else ''}"
     yield PrintRule("trim", rule, f"{_inches(width)} × {_inches(height)}", ok)
-    media = {(round(float(p.mediabox.width) / 72, 3), round(float(p.mediabox.height) / 72, 3)) for p in reader.pages}
+    media = {(round(float(p.mediabox.width) / PT_PER_IN, 3), round(float(p.mediabox.height) / PT_PER_IN, 3)) for p in reader.pages}
     yield PrintRule("page size (media)", "trim plus the bleed on the edges that have it", sorted(f"{w:g} × {h:g} in" for w, h in media), True)
 
 
@@ -179,7 +179,7 @@ def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper:
     """The cover's trimmed size against two trims plus the spine for the final page count."""
     page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
     width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
-    media = (float(page.mediabox.width) / 72, float(page.mediabox.height) / 72)
+    media = (float(page.mediabox.width) / PT_PER_IN, float(page.mediabox.height) / PT_PER_IN)
     spine = cover.spine / MM_PER_IN
     extra = f" + {profile.spine_extra_in:g} in" if profile.spine_extra_in else ""
     rule = (

@@ -15,7 +15,8 @@ from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin.generate import generate
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
 from pipeline.puzzles.nuritwin.render import CELL_MM, MARGIN_MM, WALL_GAP_MM, print_size
-from pipeline.render.svg import HEAVY_PT, PT, FigureSize
+from pipeline.render.svg import HEAVY_PT, FigureSize
+from pipeline.units import MM_PER_PT
 
 NS = "{http://www.w3.org/2000/svg}"
 RECT = re.compile(r"M([\d.]+) ([\d.]+)h([\d.]+)v([\d.]+)h-[\d.]+z")
@@ -36,7 +37,7 @@ def test_the_puzzle_shows_walls_and_numbers_but_no_shading():
     assert sorted(t.text for t in elements(figure.svg, "text")) == ["1", "2"]
     assert shading_rects(figure.svg) == []
     assert not elements(figure.svg, "circle")
-    heavy = [p for p in elements(figure.svg, "path") if p.get("stroke-width") == f"{HEAVY_PT * PT:.2f}".rstrip("0")]
+    heavy = [p for p in elements(figure.svg, "path") if p.get("stroke-width") == f"{HEAVY_PT * MM_PER_PT:.2f}".rstrip("0")]
     assert len(heavy) == 1 and heavy[0].get("d").count("M") == 4 + 9  # the frame and the merged walls
     assert figure.smallest_text_pt >= 9
 
@@ -82,9 +83,9 @@ def test_print_size_is_what_every_drawing_of_that_size_gives(rows, cols, answer)
 def test_nothing_drawn_is_finer_than_print_size_says():
     expected = print_size(SAMPLE.rows, SAMPLE.cols, answer=True)
     svg = NURITWIN.draw(SAMPLE, answer=True).svg
-    assert min(float(t.get("font-size")) for t in elements(svg, "text")) >= round(expected.smallest_text_pt * PT, 2)
+    assert min(float(t.get("font-size")) for t in elements(svg, "text")) >= round(expected.smallest_text_pt * MM_PER_PT, 2)
     widths = [float(p.get("stroke-width")) for p in elements(svg, "path") + elements(svg, "circle") if p.get("stroke-width")]
-    assert min(widths) == round(expected.thinnest_line_pt * PT, 2)
+    assert min(widths) == round(expected.thinnest_line_pt * MM_PER_PT, 2)
     assert expected.width_mm == 5 * CELL_MM + 2 * MARGIN_MM and expected.height_mm == 4 * CELL_MM + 2 * MARGIN_MM
 
 
