@@ -1,4 +1,10 @@
-"""Figures for the closing note: how much of the library becomes a puzzle, and how it looks.
+"""Figures for a closing note on picture nonograms: how much of the picture library becomes a
+puzzle, and how it looks. A measuring tool, kept outside the package (nothing imports it):
+
+    python tools/picture_figures.py OUTDIR [--sizes 10,15,20,25]
+
+needs the pictures extra (`pip install ".[pictures]"`) and the package importable (installed, or
+PYTHONPATH pointing at the checkout).
 
 `measure` runs every library picture through the whole path at each size (longest side; the
 other side from the picture's aspect) and gives, per size, the share accepted, the flips and the
@@ -135,3 +141,18 @@ def write_figures(outdir: Path, sizes: tuple[int, ...] = SIZES, seed: int = 14, 
     contact_sheet(page, captions, outdir / f"page-{page_size}.png", mark_flips=False, columns=3, cell=14)
     (outdir / "figures.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
+
+
+def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", type=Path, help="where figures.json and the contact sheets go")
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="longest sides to measure, comma separated")
+    args = parser.parse_args()
+    sizes = tuple(int(size) for size in args.sizes.split(","))
+    write_figures(args.outdir, sizes, log=print)
+
+
+if __name__ == "__main__":
+    main()

@@ -60,7 +60,7 @@ VARIANT = re.compile(
     r"left|right|up|down|on|off|half|quarter|empty)(-|$)"
 )
 # Font Awesome's own marks, and icons that are diagrams or screen symbols rather than pictures of
-# a thing: on the contact sheets (figures.py) they read as noise, or as nothing one could name.
+# a thing: on the contact sheets (tools/picture_figures.py) they read as noise, or as nothing one could name.
 NOT_PICTURES = frozenset({
     "font-awesome", "web-awesome", "fingerprint", "signature", "timeline", "barcode", "qrcode",
     "bars-progress", "bars-staggered", "crosshairs", "mosquito-net", "water-ladder", "users-viewfinder",
