@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import pipeline
-from pipeline import checkpoint, outdir as outdir_rules, safeio
+from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.edition import EDITION, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
@@ -114,12 +113,14 @@ def build(
 
 def _layout_key(outdir: Path, manifest: Manifest) -> str:
     """Everything the PDFs depend on: the job, the proved records, and the code and templates
-    that draw them. Timings are left out: they change on every run and print nowhere."""
+    that draw them (the code by what it does: pipeline/trust.py's code_digest, so a docstring or
+    comment edited keeps the layout). Timings are left out: they change on every run and print
+    nowhere."""
     digest = hashlib.sha256(manifest.job.model_dump_json().encode())
     for entry in manifest.entries:
         digest.update(json.dumps([entry.id, entry.number, entry.section, entry.role, entry.verdict and entry.verdict.get("record_sha256")]).encode())
-    templates = layouts_dir()
-    for path in sorted(Path(pipeline.__file__).parent.rglob("*.py")) + sorted(templates.rglob("*")):
+    digest.update(trust.code_digest(trust.PACKAGE).encode())  # what the code does, not its notes
+    for path in sorted(layouts_dir().rglob("*")):
         if path.is_file():
             digest.update(path.read_bytes())
     return digest.hexdigest()
