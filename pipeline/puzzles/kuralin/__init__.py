@@ -40,10 +40,8 @@ class KuralinParams(Params):
 
 def _generate(params: KuralinParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 2: a puzzle made for its difficulty's tier. Expert puzzles come from the ungraded
-    generator as in version 1: it removes every circle it can, and 92% (8x8) and 71% (10x10) of
-    what it makes is expert. Aiming at expert runs trials for every circle removed: 2.2-6.1 s CPU
-    at 8x8 and 11-31 s at 10x10 over 3 codes each, against a median of 1.0 s for a 10x10 expert
-    code from the ungraded generator, skipped codes included."""
+    generator as in version 1: it removes every circle it can, and most of what it makes is
+    expert, several times faster than aiming at expert (docs/notes/kuralin-expert.md)."""
     if params.difficulty in (None, "expert"):
         return generate.generate(params.rows, params.cols, rng, budget)
     return generate.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
