@@ -90,3 +90,17 @@ TYPES_DATA = ROOT / "tests" / "types"
 def type_data(name: str) -> Path:
     """A type's own tests and test data: tests/types/<type>/ (its failing boards in failing/)."""
     return TYPES_DATA / name
+
+
+def link_round_trip(record: dict, bounded: bool = True) -> str:
+    """A record's puzz.link URL, checked: it starts as every URL of its grid does, reads back to
+    the record, and (when `bounded`) is no longer than the page plan reserves for its grid."""
+    from pipeline.registry import get_type
+    from pipeline.share.puzzlink import longest_url, puzzle_url, read_url, url_prefix
+
+    link = get_type(record["type"]).share.link
+    url = puzzle_url(record)
+    assert url is not None and url.startswith(url_prefix(link, record["rows"], record["cols"]))
+    assert read_url(url) == record
+    assert not bounded or len(url) <= longest_url(link, record["rows"], record["cols"])
+    return url

@@ -2,8 +2,9 @@
 pinned in tests/types/<type>/share_golden/ (urls.json, and a folder per file format holding
 <id><suffix>; how they were made: tests/share_golden/README.md), are written and read byte for
 byte; every golden puzzle's link reads back to the puzzle and is no longer than the page plan
-reserves; the frame refuses what is not a link of a registered genre. Each type's own share
-tests (any rectangle, the body errors its decoder names) live with its tests.
+reserves; the frame refuses what is not a link of a registered genre, and each type's decoder
+the bad bodies listed in its share_golden/bad_urls.json, by the problem given there. Each type's
+own share tests (any rectangle, its file formats) live with its tests.
 """
 
 from __future__ import annotations
@@ -30,6 +31,14 @@ def pinned(name: str) -> list[dict]:
 
 
 PINNED = [item for name in sorted(puzzle_types()) for item in pinned(name)]
+
+
+def bad(name: str) -> list[dict]:
+    path = type_data(name) / "share_golden" / "bad_urls.json"
+    return json.loads(path.read_text()) if path.exists() else []
+
+
+BAD = [item for name in sorted(puzzle_types()) for item in bad(name)]
 PINNED_FILES = [
     (item, file_format.name)
     for item in PINNED
@@ -113,3 +122,10 @@ def test_bad_links_are_named(url: str, problem: str) -> None:
     assert problem in str(caught.value)
     if FAKE in url:
         assert all(genre in str(caught.value) for genre in genres())
+
+
+@pytest.mark.parametrize("item", BAD, ids=[item["url"].split("?", 1)[1] for item in BAD])
+def test_each_types_bad_bodies_are_named(item: dict) -> None:
+    with pytest.raises(UrlError) as caught:
+        read_url(item["url"])
+    assert item["problem"] in str(caught.value)

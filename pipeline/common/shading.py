@@ -1,5 +1,6 @@
-"""Rules about shaded cells that several genres share (Nuritwin; Nurikabe, Heyawake and their
-kin): every shaded cell joins one network side by side, and no 2×2 square is all shaded.
+"""Rules about shaded cells that several genres share (Nonogram, Nuritwin; Nurikabe, Heyawake and
+their kin): the answer is a picture of the grid, every shaded cell joins one network side by
+side, and no 2×2 square is all shaded.
 
 Each rule is a Check (pipeline/interface/checks.py) built from a function that reads the shaded
 cells off an answer, so a type lists `connected_check(...)` and `square_check(...)` beside its
@@ -8,7 +9,7 @@ own checks. Cells are (row, column) pairs; nothing here knows a genre.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from pipeline.interface.checks import Check, cell_name
 
@@ -16,8 +17,27 @@ Cell = tuple[int, int]
 Shaded = Callable[[Any, Any], Iterable[Cell]]  # (puzzle, answer) -> the shaded cells
 
 
+def picture_check(code: str, marks: Mapping[str, str]) -> Check:
+    """The answer is a picture of the grid: `puzzle.rows` strings of `puzzle.cols` characters,
+    each one of `marks` (mark -> what it means). Later checks read it as such, so it stops the
+    list when it fails."""
+    allowed = " or ".join(f"'{mark}' ({meaning})" for mark, meaning in marks.items())
+
+    def find(puzzle: Any, answer: Any) -> str | None:
+        if not isinstance(answer, (tuple, list)):
+            return f"the answer is not a list of the grid's {puzzle.rows} rows"
+        if len(answer) != puzzle.rows:
+            return f"the answer has {len(answer)} row{'s' if len(answer) != 1 else ''}, the grid {puzzle.rows}"
+        for r, row in enumerate(answer):
+            if not (isinstance(row, str) and len(row) == puzzle.cols and set(row) <= set(marks)):
+                return f"row {r + 1} is not {puzzle.cols} cells, each {allowed}"
+        return None
+
+    return Check(code, "the answer marks every cell of the grid", find, stops=True)
+
+
 def networks(cells: Iterable[Cell]) -> list[list[Cell]]:
-    """The side-by-side connected groups of `cells`, ordered by their first cell in reading order."""
+    """The side-by-side connected groups of `cells`, each in reading order, ordered by first cell."""
     todo = set(cells)
     groups = []
     for start in sorted(todo):
@@ -32,7 +52,7 @@ def networks(cells: Iterable[Cell]) -> list[list[Cell]]:
                     todo.discard(nxt)
                     group.append(nxt)
                     stack.append(nxt)
-        groups.append(group)
+        groups.append(sorted(group))
     return groups
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pipeline.common.shading import picture_check
 from pipeline.interface.checks import Check
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Clue, Nonogram, columns_of, runs_of
 
@@ -34,17 +35,6 @@ row or column, work out which cells every possible placement of its runs agrees 
 them. A small dot or cross in a cell you know is empty helps. No guessing is ever needed.
 
 The finished grid shows an abstract picture. The solution is printed in the answer pages."""
-
-
-def _bad_shape(puzzle: Nonogram, answer: Any) -> str | None:
-    if not isinstance(answer, (tuple, list)):
-        return f"the answer is not a list of the grid's {puzzle.rows} rows"
-    if len(answer) != puzzle.rows:
-        return f"the answer has {len(answer)} row{'s' if len(answer) != 1 else ''}, the grid {puzzle.rows}"
-    for r, row in enumerate(answer):
-        if not (isinstance(row, str) and len(row) == puzzle.cols and set(row) <= {FILLED, EMPTY}):
-            return f"row {r + 1} is not {puzzle.cols} cells, each '{FILLED}' (filled) or '{EMPTY}'"
-    return None
 
 
 def _mismatch(what: str, lines: tuple[str, ...], clues: tuple[Clue, ...]) -> str | None:
@@ -71,7 +61,7 @@ def _columns(puzzle: Nonogram, answer: Any) -> str | None:
 
 
 CHECKS = (
-    Check(BAD_SHAPE, "the answer fills or leaves each cell of the grid", _bad_shape, stops=True),
+    picture_check(BAD_SHAPE, {FILLED: "filled", EMPTY: "empty"}),
     Check(ROW_CLUE_MISMATCH, "each row shows the runs its clue gives", _rows),
     Check(COL_CLUE_MISMATCH, "each column shows the runs its clue gives", _columns),
 )

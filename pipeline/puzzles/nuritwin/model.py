@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from pipeline.common.shading import networks
 from pipeline.errors import RecordError
 from pipeline.records import list_field, read_picture
 
@@ -58,23 +59,9 @@ def neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
 
 
 def components(cells: list[Cell] | tuple[Cell, ...]) -> list[list[Cell]]:
-    """The side-by-side connected groups of `cells`, each in reading order, ordered by first cell."""
-    todo = set(cells)
-    groups = []
-    for start in sorted(cells):
-        if start not in todo:
-            continue
-        todo.discard(start)
-        group, stack = [start], [start]
-        while stack:
-            r, c = stack.pop()
-            for nxt in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nxt in todo:
-                    todo.discard(nxt)
-                    group.append(nxt)
-                    stack.append(nxt)
-        groups.append(sorted(group))
-    return groups
+    """The side-by-side connected groups of `cells`, each in reading order, ordered by first cell
+    (the shared flood fill of pipeline/common/shading.py)."""
+    return networks(cells)
 
 
 def canonical_labels(labels: list[list[int]]) -> Grid:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.common.shading import connected_check, square_check
+from pipeline.common.shading import connected_check, picture_check, square_check
 from pipeline.interface.checks import Check, cell_name, run_checks
 from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, Cell, NuritwinPuzzle, components
 
@@ -31,17 +31,6 @@ REGION_BLOCK_SIZES = "region-block-sizes"
 REGION_NUMBER = "region-number"
 NOT_CONNECTED = "not-connected"
 SHADED_2X2 = "shaded-2x2"
-
-
-def _bad_shape(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
-    if not isinstance(answer, (tuple, list)):
-        return f"the answer is not a list of the grid's {puzzle.rows} rows"
-    if len(answer) != puzzle.rows:
-        return f"the answer has {len(answer)} row{'s' if len(answer) != 1 else ''}, the grid {puzzle.rows}"
-    for r, row in enumerate(answer):
-        if not (isinstance(row, str) and len(row) == puzzle.cols and not set(row) - {SHADED, EMPTY}):
-            return f"row {r + 1} is not {puzzle.cols} cells, each '{SHADED}' (shaded) or '{EMPTY}'"
-    return None
 
 
 def shaded_cells(puzzle: NuritwinPuzzle, answer: Any) -> list[Cell]:
@@ -85,7 +74,7 @@ def _region_number(puzzle: NuritwinPuzzle, answer: Any) -> str | None:
 
 
 CHECKS = (
-    Check(BAD_SHAPE, "the answer shades or leaves each cell of the grid", _bad_shape, stops=True),
+    picture_check(BAD_SHAPE, {SHADED: "shaded", EMPTY: "empty"}),
     Check(REGION_BLOCK_COUNT, "every region holds exactly two blocks", _block_count),
     Check(REGION_BLOCK_SIZES, "the two blocks of a region are the same size", _block_sizes),
     Check(REGION_NUMBER, "a number gives the size of its region's blocks", _region_number),

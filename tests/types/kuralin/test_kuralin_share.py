@@ -1,5 +1,5 @@
 """How a Kuralin is shared (pipeline/puzzles/kuralin/share.py, puzz.link's genre `kurarin`): its
-links on any rectangle and at their longest, and the body errors its decoder names. (The pinned
+links on any rectangle and at their longest. (The pinned
 links and pzprv3 files are checked for every type by tests/test_share_puzzlink.py.)
 """
 
@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import type_data
+from conftest import link_round_trip, type_data
 from pipeline.registry import get_type
-from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url, url_prefix
+from pipeline.share.puzzlink import longest_url, puzzle_url
 
 LINK = get_type("kuralin").share.link
 
@@ -51,21 +50,4 @@ def kuralins(draw):
 @settings(max_examples=60, deadline=None)
 @given(kuralins())
 def test_any_printed_kuralin_round_trips(record) -> None:
-    url = puzzle_url(record)
-    assert url.startswith(url_prefix(LINK, record["rows"], record["cols"]))
-    assert read_url(url) == record
-    assert len(url) <= longest_url(LINK, record["rows"], record["cols"])
-
-
-@pytest.mark.parametrize(
-    ("url", "problem"),
-    [
-        ("https://puzz.link/p?kurarin/3/3/4", "centre of cell (0, 0)"),
-        ("https://puzz.link/p?kurarin/3/3/!", "unexpected character '!'"),
-        ("https://puzz.link/p?kurarin/3/3/zzz", "skips past the last of 13 places"),
-    ],
-)
-def test_bad_bodies_are_named(url, problem) -> None:
-    with pytest.raises(UrlError) as caught:
-        read_url(url)
-    assert problem in str(caught.value)
+    link_round_trip(record)

@@ -1,5 +1,5 @@
 """How a nonogram is shared (pipeline/puzzles/nonogram/share.py): its links on any rectangle and
-at their longest, the body errors its decoder names, and the `.non` and XML files read back by
+at their longest, and the `.non` and XML files read back by
 parsers written here from the published descriptions and solved back by the line solver. (The
 pinned links and pzprv3 files are checked for every type by tests/test_share_puzzlink.py.)
 """
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, type_data
+from conftest import link_round_trip, ROOT, type_data
 from pipeline.budget import Budget
 from pipeline.interface.params import parse_size
 from pipeline.puzzles.nonogram.model import Nonogram
@@ -22,7 +22,7 @@ from pipeline.puzzles.nonogram.share import non_file, xml_file
 from pipeline.puzzles.nonogram.solver import line_solve
 from pipeline.registry import get_type
 from pipeline.share.formats import printable
-from pipeline.share.puzzlink import UrlError, longest_url, puzzle_url, read_url, url_prefix
+from pipeline.share.puzzlink import longest_url, puzzle_url
 
 LINK = get_type("nonogram").share.link
 
@@ -165,21 +165,4 @@ def nonograms(draw):
 @settings(max_examples=60, deadline=None)
 @given(nonograms())
 def test_any_printed_nonogram_round_trips(record) -> None:
-    url = puzzle_url(record)
-    assert url.startswith(url_prefix(LINK, record["rows"], record["cols"]))
-    assert read_url(url) == record
-    assert len(url) <= longest_url(LINK, record["rows"], record["cols"])
-
-
-@pytest.mark.parametrize(
-    ("url", "problem"),
-    [
-        ("https://puzz.link/p?nonogram/5/5/9", "clue [9] does not fit a line of 5 cells"),
-        ("https://puzz.link/p?nonogram/5/5/1h22g5h2h11g4h3h11g2h3h1", "unexpected characters after the puzzle"),
-        ("https://puzz.link/p?nonogram/5/5/-1", "must be followed by 2 hex digits"),
-    ],
-)
-def test_bad_bodies_are_named(url, problem) -> None:
-    with pytest.raises(UrlError) as caught:
-        read_url(url)
-    assert problem in str(caught.value)
+    link_round_trip(record)
