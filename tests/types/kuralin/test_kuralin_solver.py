@@ -19,9 +19,10 @@ from kuralin_reference import (
 from pipeline.errors import StepLimit
 from pipeline.budget import Budget
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
-from pipeline.puzzles.kuralin.model import loop_order, solution_from_lines
+from pipeline.puzzles.kuralin.model import Circle, interior_points, kind_for, loop_order, solution_from_lines, touched_cells
 from pipeline.puzzles.kuralin.proof import _Encoding
-from pipeline.puzzles.kuralin.solver import Board, colour_limits, search
+from pipeline.puzzles.kuralin import solver
+from pipeline.puzzles.kuralin.solver import Board, circle_limit, colour_limits, search
 
 SIZES = [(3, 3), (3, 4), (4, 3), (4, 4), (4, 5), (5, 4)]
 SETS_PER_SIZE = 100
@@ -179,7 +180,17 @@ def test_shuffled_search_draws_long_enough_loops_and_repeats_itself():
     assert KURALIN.failures(puzzle(7, 7, (), first[0]), first[0]) == []
 
 
-def test_searches_take_the_same_steps_as_ever():
+@pytest.fixture(params=["python", "compiled"])
+def engine(request, monkeypatch):
+    """Each test that takes it runs with the pure-Python search and with the compiled core."""
+    if request.param == "python":
+        monkeypatch.setattr(solver, "_compiled", None)
+    elif solver._compiled is None:
+        pytest.skip("the compiled Kuralin core is not built here (pip install . builds it where a C compiler is)")
+    return request.param
+
+
+def test_searches_take_the_same_steps_as_ever(engine):
     # A search that reaches its step limit drops the generator's attempt, so the steps a search
     # takes are part of what a code makes: a faster search must visit exactly the same states.
     # Pinned from the search before it was a class (commit 43a2fe1).
@@ -194,3 +205,44 @@ def test_searches_take_the_same_steps_as_ever():
         run(budget)
         spent.append(budget.spent)
     assert spent == [106, 51, 10414, 70]
+
+
+def _searched(board: Board, limit: int, steps: int) -> tuple[object, int]:
+    budget = Budget(steps)
+    try:
+        return search(board, limit, budget), budget.spent
+    except StepLimit:
+        return StepLimit, budget.spent
+
+
+def _circles_around_a_drawn_loop(rows: int, cols: int, rng: random.Random) -> list[Circle]:
+    """Circles at random points, most of the kind a drawn loop gives them, some of any kind: boards
+    too big for the brute force's list of every loop."""
+    loop = search(Board(rows, cols, []), 1, Budget(), rng=rng, min_length=rows * cols // 2)[0]
+    points = rng.sample(interior_points(rows, cols), rng.randint(0, (rows - 1) * (cols - 1)))
+    circles = []
+    for point in points:
+        cells = touched_cells(point)
+        kind = kind_for(sum(loop.cells[r][c] == "#" for r, c in cells), len(cells))
+        circles.append(Circle(kind if rng.random() < 0.9 else rng.choice(("black", "white", "grey")), cells))
+    return circles
+
+
+def test_the_compiled_search_is_the_python_search(monkeypatch):
+    # The same answers in the same order, the same steps, and StepLimit at the same step with
+    # the same steps spent, on boards of circles with no answer, one, or many.
+    if solver._compiled is None:
+        pytest.skip("the compiled Kuralin core is not built here")
+    rng = random.Random(33)
+    compared = Counter()
+    for rows, cols in [(4, 5), (5, 5), (5, 7), (6, 6), (7, 8)]:
+        for _ in range(30):
+            circles = random_circles(rows, cols, rng) if rows * cols <= 25 else _circles_around_a_drawn_loop(rows, cols, rng)
+            board = Board(rows, cols, [circle_limit(c) for c in circles])
+            limit, steps = rng.choice((1, 2, 5, 50)), rng.choice((50, 2_000, 100_000))
+            compiled = _searched(board, limit, steps)
+            with monkeypatch.context() as python:
+                python.setattr(solver, "_compiled", None)
+                assert _searched(board, limit, steps) == compiled, (rows, cols, circles, limit, steps)
+            compared["stopped" if compiled[0] is StepLimit else min(len(compiled[0]), 2)] += 1
+    assert all(compared[kind] >= 5 for kind in (0, 1, 2, "stopped")), compared
