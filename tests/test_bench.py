@@ -1,4 +1,4 @@
-"""`puzzlepress bench`: real timings on fixed codes, in a form the closing notes can quote."""
+"""`puzzlepress bench`: real timings on codes drawn from a seed, in a form the closing notes can quote."""
 
 from __future__ import annotations
 
