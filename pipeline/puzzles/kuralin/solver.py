@@ -38,7 +38,7 @@ except ImportError:
 from pipeline.budget import Budget
 from pipeline.puzzles.kuralin.model import Cell, Circle, KuralinPuzzle, Solution, solution_from_lines
 
-_COMPILED_COLS = 62  # the widest grid search.c holds
+_COMPILED_COLS, _COMPILED_WORDS = 62, 64  # the widest grid and the most limits (in words of 16) search.c holds
 
 # (right, down) choices; which ones a cell may take depends on its incoming lines.
 _NONE, _RIGHT, _DOWN, _BOTH = (0, 0), (1, 0), (0, 1), (1, 1)
@@ -153,7 +153,7 @@ def search(
     A search without either runs compiled when the optional core is built (search.c): the same
     search, the same steps and answers.
     """
-    if _compiled is not None and rng is None and min_length == 0 and board.cols <= _COMPILED_COLS:
+    if _compiled is not None and rng is None and min_length == 0 and board.cols <= _COMPILED_COLS and board.words <= _COMPILED_WORDS:
         return _compiled_search(board, limit, budget)
     return _Search(board, limit, budget, rng, min_length).run()
 
