@@ -4,9 +4,10 @@ A benchmark, not a test: it reports what this machine does. Generation and verif
 this one process, one puzzle at a time, after a warm-up, so the figures are per-puzzle costs and
 not a measure of the pool.
 
-Codes are drawn from a seeded sequence (`--codes-seed`), not taken from a fixed short list: over
-the 60 fixed codes bench-1..bench-60 a 12x12 Kuralin's median was 4.5 s, over other codes 2.7 s,
-so one short list is one sample, and another seed gives another to check a figure against.
+Codes are drawn from a seeded sequence (`--codes-seed`), not taken from a fixed short list: issue
+33 measured a 12x12 Kuralin's median at 4.5 s over the fixed bench-1..bench-60 and 2.7 s over
+other codes, so one short list is one sample, and another seed gives another to check a figure
+against (docs/notes/speed-kuralin-nonogram.md has what two seeds give now).
 Without `--n` each size runs MIN_CODES codes and then more, up to MAX_CODES, until the 95%
 confidence interval of the CPU median is within ±10%; with `--n` exactly that many. CPU time
 decides when to stop because the wall time varies by up to 40% on a shared machine; both are
