@@ -85,6 +85,7 @@ class Board:
     # 5 * blacks + unknown: NOTHING, ALL_BLACK, ALL_WHITE or BROKEN. Read from a table rather
     # than worked out at every look: circle-count ran 35,000 times grading four 8x8 puzzles.
     verdicts: tuple[tuple[int, ...], ...]
+    alone: tuple[tuple[int], ...]  # each cell as the cells its change touches: itself
 
     @classmethod
     def of(cls, puzzle: KuralinPuzzle) -> "Board":
@@ -111,6 +112,7 @@ class Board:
             rows, cols, tuple(ends), tuple(map(tuple, lines_of)), links, circles, sharing,
             near, tuple(map(tuple, rings)), tuple(map(tuple, pairs_at)),
             tuple(_verdicts(allowed, len(touched)) for touched, allowed in circles),
+            tuple((cell,) for cell in range(rows * cols)),
         )
 
 
@@ -207,25 +209,25 @@ class Position:
 
     def apply(self, colours: dict[int, int], marks: dict[int, int]) -> int:
         """Write the colours, then the marks, in their order; how many were new."""
-        cells, lines, log, ends = self.cells, self.lines, self.log, self.board.ends
-        new = 0
-        for cell, value in colours.items():
-            known = cells[cell]
-            if known != value:
-                if known != UNKNOWN:
-                    raise Contradiction("a cell cannot be both black and white")
-                cells[cell] = value
-                log.append(cell)
-                new += 1
-        for line, value in marks.items():
-            known = lines[line]
-            if known != value:
-                if known != OPEN:
-                    raise Contradiction("a line cannot be both drawn and ruled out")
-                lines[line] = value
-                log.extend(ends[line])
-                new += 1
-        return new
+        board = self.board
+        return _write(self.cells, colours, UNKNOWN, board.alone, self.log, "a cell cannot be both black and white") + _write(
+            self.lines, marks, OPEN, board.ends, self.log, "a line cannot be both drawn and ruled out"
+        )
+
+
+def _write(known: list[int], changes: dict[int, int], unset: int, touches, log: list[int], clash: str) -> int:
+    """Write each change (cell or line: value) into `known`, logging the cells it touches; how
+    many were new. Contradiction at the first one that clashes with what is known."""
+    new = 0
+    for index, value in changes.items():
+        was = known[index]
+        if was != value:
+            if was != unset:
+                raise Contradiction(clash)
+            known[index] = value
+            log.extend(touches[index])
+            new += 1
+    return new
 
 
 # --- easy ----------------------------------------------------------------------------------------
