@@ -39,7 +39,7 @@ def verifier_id() -> str:
 
 def code_digest(root: Path) -> str:
     """A digest of the behaviour of the modules under `root`: each one's path and its syntax tree
-    with docstrings dropped (behaviour), in path order.
+    with docstrings dropped (behaviour), in path order, then each C source's path and bytes.
 
     Parsing and dumping the package's trees takes 0.4-0.9 s, too long for every process a build
     starts, so the digest is kept in root/__pycache__/code-digest.json under a digest of the
@@ -48,8 +48,11 @@ def code_digest(root: Path) -> str:
     """
     paths = sorted(root.rglob("*.py"))
     sources = {path: path.read_bytes() for path in paths}
+    # A compiled core's C source (Kuralin's search.c) decides as much as a module does, and is
+    # hashed as it is: a comment edited there makes verdicts stale too
+    compiled = {path: path.read_bytes() for path in sorted(root.rglob("*.c"))}
     raw = hashlib.sha256()
-    for path, source in sources.items():
+    for path, source in (sources | compiled).items():
         raw.update(str(path.relative_to(root)).encode() + b"\0" + source + b"\0")
     key = raw.hexdigest()
     cached = _cached_digest(root, key)
@@ -58,6 +61,8 @@ def code_digest(root: Path) -> str:
     digest = hashlib.sha256()
     for path, source in sources.items():
         digest.update(str(path.relative_to(root)).encode() + b"\0" + behaviour(source) + b"\0")
+    for path, source in compiled.items():
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + source + b"\0")
     _keep_digest(root, key, digest.hexdigest())
     return digest.hexdigest()
 

@@ -63,6 +63,15 @@ def test_a_module_renamed_or_added_changes_the_digest(tmp_path: Path) -> None:
     assert trust.code_digest(root) != before
 
 
+def test_a_compiled_core_s_source_changed_changes_the_digest(tmp_path: Path) -> None:
+    root = package(tmp_path / "a", MODULE)
+    (root / "core.c").write_text("int limit(void) { return 3; }\n")
+    before = trust.code_digest(root)
+    assert before != trust.code_digest(package(tmp_path / "b", MODULE))
+    (root / "core.c").write_text("int limit(void) { return 4; }\n")
+    assert trust.code_digest(root) != before
+
+
 def test_the_kept_digest_is_used_only_for_the_same_bytes(tmp_path: Path) -> None:
     root = package(tmp_path / "a", MODULE)
     first = trust.code_digest(root)
