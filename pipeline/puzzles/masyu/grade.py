@@ -84,6 +84,12 @@ def grade(puzzle: MasyuPuzzle, budget: Budget) -> Grade:
 
 def solves(puzzle: MasyuPuzzle, tier: str, budget: Budget) -> bool:
     """Whether the techniques up to `tier` finish the puzzle (False when its clues break a rule)."""
+    reached = stall(puzzle, tier, budget)
+    return reached is not None and reached.closed
+
+
+def stall(puzzle: MasyuPuzzle, tier: str, budget: Budget) -> Position | None:
+    """Where the techniques up to `tier` stop (finished or stuck), or None when the clues break a rule."""
     budget.spend()
     position = start(puzzle, TIER_FAMILIES[tier])
     try:
@@ -91,5 +97,5 @@ def solves(puzzle: MasyuPuzzle, tier: str, budget: Budget) -> bool:
         while tier == "expert" and not position.closed and trial(position, budget):
             pass
     except Contradiction:
-        return False
-    return position.closed
+        return None
+    return position

@@ -29,6 +29,8 @@ Trials (the expert tier) live in grade.py; the search in solver.py.
 
 from __future__ import annotations
 
+from functools import cache
+
 from pipeline.interface.grades import Contradiction
 from pipeline.puzzles.masyu.model import BLACK, WHITE, Line, MasyuPuzzle
 
@@ -38,18 +40,12 @@ LINES, PEARLS, PATTERNS, CLOSURE, PARITY = 1, 2, 4, 8, 16
 NO_PEARL, WHITE_PEARL, BLACK_PEARL = 0, 1, 2
 
 
-class Board:
-    """The grid's fixed structure: cells r * cols + c, their neighbours and lines by direction,
-    the pearls, and the lines across each straight cut (for parity)."""
+class Grid:
+    """A grid's fixed structure, the same for every puzzle of its size (made once per size): cells
+    r * cols + c, their neighbours and lines by direction, and the lines across each straight cut."""
 
-    def __init__(self, puzzle: MasyuPuzzle):
-        rows, cols = puzzle.rows, puzzle.cols
+    def __init__(self, rows: int, cols: int):
         self.rows, self.cols, self.n = rows, cols, rows * cols
-        self.pearl = bytearray(self.n)
-        for r, row in enumerate(puzzle.pearls):
-            for c, mark in enumerate(row):
-                self.pearl[r * cols + c] = BLACK_PEARL if mark == BLACK else WHITE_PEARL if mark == WHITE else NO_PEARL
-        self.pearls = sum(1 for kind in self.pearl if kind)
         self.ends: list[tuple[int, int]] = []
         index: dict[tuple[int, int], int] = {}
         for r in range(rows):
@@ -76,6 +72,28 @@ class Board:
         ]
         self.cuts = [[index[(r * cols + c, (r + 1) * cols + c)] for c in range(cols)] for r in range(rows - 1)]
         self.cuts += [[index[(r * cols + c, r * cols + c + 1)] for r in range(rows)] for c in range(cols - 1)]
+        self.ways = bytearray(sum(1 for d in range(4) if self.ed[4 * p + d] >= 0) for p in range(self.n))
+
+
+@cache
+def grid(rows: int, cols: int) -> Grid:
+    return Grid(rows, cols)
+
+
+class Board:
+    """One puzzle's structure: its grid's, and the pearls (what each cell holds, and which white
+    pearls sit in a run of three or more)."""
+
+    def __init__(self, puzzle: MasyuPuzzle):
+        shape = grid(puzzle.rows, puzzle.cols)
+        self.rows, self.cols, self.n = shape.rows, shape.cols, shape.n
+        self.ends, self.nb, self.ed, self.near, self.cuts, self.ways = shape.ends, shape.nb, shape.ed, shape.near, shape.cuts, shape.ways
+        cols = self.cols
+        self.pearl = bytearray(self.n)
+        for r, row in enumerate(puzzle.pearls):
+            for c, mark in enumerate(row):
+                self.pearl[r * cols + c] = BLACK_PEARL if mark == BLACK else WHITE_PEARL if mark == WHITE else NO_PEARL
+        self.pearls = sum(1 for kind in self.pearl if kind)
         self.in_white_run = bytearray(4 * self.n)  # [4p + d]: p sits in a run of 3+ whites along d's axis
         for p in range(self.n):
             for d in (UP, RIGHT):
@@ -106,7 +124,7 @@ class Position:
         n = board.n
         self.es = bytearray(len(board.ends))
         self.deg = bytearray(n)
-        self.unk = bytearray(sum(1 for d in range(4) if board.ed[4 * p + d] >= 0) for p in range(n))
+        self.unk = board.ways[:]
         self.mate = [-1] * n
         self.size = [0] * n
         self.pc = [0] * n

@@ -1,0 +1,52 @@
+"""Masyu's generator: every puzzle has one answer by an outside check, graded sections get their
+grade, and loops are single loops through cell centres."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from masyu_reference import outside_count
+
+from pipeline.budget import Budget
+from pipeline.codes import fresh_code
+from pipeline.common.loops import is_one_loop
+from pipeline.puzzles.masyu import generate
+from pipeline.registry import puzzle_types
+
+MASYU = puzzle_types()["masyu"]
+
+
+@pytest.mark.parametrize("rows, cols", [(6, 6), (8, 8), (7, 11), (15, 15)])
+def test_grown_loops_are_single_loops(rows: int, cols: int) -> None:
+    rng = random.Random(rows * cols)
+    for _ in range(8):
+        assert is_one_loop(generate.draw_loop(rows, cols, rng))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [8, 10])
+def test_a_hundred_fresh_codes_have_one_answer_by_an_outside_check(size: int) -> None:
+    for _ in range(100):
+        code = fresh_code()
+        made = MASYU.make(size, code, Budget(seconds=60))
+        assert outside_count(made.puzzle.pearls) == [made.puzzle.answer], code
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_a_graded_section_gets_its_grade(difficulty: str) -> None:
+    for code in ("g1",):
+        params = MASYU.make_params(8, difficulty=difficulty)
+        made, grade = MASYU.make_graded(params, code, Budget(seconds=60))
+        assert grade.tier == difficulty
+        assert MASYU.grade(made.puzzle, Budget()).tier == difficulty
+
+
+def test_every_pearl_the_loop_allows_is_read_off_it() -> None:
+    # a 3x4 loop around the grid's edge: four turns, each between straights, and straights
+    # beside them
+    loop = generate._outline({(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)}, 3, 4)
+    assert generate.all_pearls(3, 4, loop) == {
+        (0, 0): "B", (0, 1): "W", (0, 2): "W", (0, 3): "B", (1, 0): "W", (1, 3): "W",
+        (2, 0): "B", (2, 1): "W", (2, 2): "W", (2, 3): "B",
+    }
