@@ -33,10 +33,6 @@ def _is_line(item: object, rows: int, cols: int) -> bool:
     return abs(r1 - r2) + abs(c1 - c2) == 1 and item[0] < item[1]
 
 
-def _no_line(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
-    return "no loop is drawn" if not answer else None
-
-
 def _branch(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
     cell = loops.branch(answer)
     return f"the loop branches at {cell_name(cell)}" if cell is not None else None
@@ -113,13 +109,14 @@ def _dead_end(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
 
 
 def _one_loop(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
+    if not answer:
+        return "no loop is drawn"
     count = len(loops.pieces(answer))
     return f"the lines form {count} separate loops, not one" if count > 1 else None
 
 
 CHECKS = (
     Check("bad-shape", "the answer is lines between side-by-side cells", _shape, stops=True),
-    Check("no-line", "a loop is drawn", _no_line, stops=True),
     Check("branch", "the loop never branches or crosses itself", _branch),
     Check("white-turns", "the loop goes straight through a white pearl", _white_turns),
     Check("black-straight", "the loop turns on a black pearl", _black_straight),
@@ -127,5 +124,5 @@ CHECKS = (
     Check("white-straight-beside", "the loop turns in a cell beside a white pearl", _white_straight_beside),
     Check("pearl-missed", "the loop passes every pearl", _pearl_missed),
     Check("dead-end", "the loop has no ends", _dead_end),
-    Check("one-loop", "there is one loop", _one_loop),
+    Check("one-loop", "the lines form one single loop", _one_loop),
 )

@@ -17,27 +17,33 @@ GOLDEN = HERE.parent.parent / "golden" / "masyu"
 MASYU = puzzle_types()["masyu"]
 
 
-def boards() -> list[tuple[str, str, str]]:
-    """(code, message, picture) for each board of the data file."""
-    found = []
-    for block in HERE.joinpath("failing_boards.txt").read_text().split("== ")[1:]:
-        head, _, body = block.partition("\n")
-        code, _, message = head.partition(": ")
-        found.append((code, message, body))
-    return found
+def boards() -> dict[str, dict]:
+    """The failing boards (failing/<code>.json): a record, the answer when no record can hold it,
+    and the failures it earns in the checklist's order, each [code, message]."""
+    return {path.stem: json.loads(path.read_text()) for path in sorted(HERE.joinpath("failing").glob("*.json"))}
 
 
 def test_every_code_of_the_checklist_has_a_failing_board() -> None:
-    assert {code for code, _, _ in boards()} | {"bad-shape"} == {check.code for check in MASYU.checks}
+    assert set(boards()) == {check.code for check in MASYU.checks}
 
 
-@pytest.mark.parametrize("code, message, text", boards(), ids=[b[0] for b in boards()])
-def test_each_board_fails_its_rule_with_its_message(code: str, message: str, text: str) -> None:
-    pearls, lines = picture(text)
-    puzzle = MasyuPuzzle(len(pearls), len(pearls[0]), pearls, lines)
-    failures = MASYU.failures(puzzle, lines)
-    assert code in [f.code for f in failures]
-    assert next(f.message for f in failures if f.code == code) == message
+@pytest.mark.parametrize("code", sorted(boards()))
+def test_each_board_earns_its_code_first_with_its_message(code: str) -> None:
+    board = boards()[code]
+    puzzle = MASYU.from_record({"type": "masyu", **board["record"]})
+    answer = board["answer"] if "answer" in board else puzzle.answer
+    assert [[f.code, f.message] for f in MASYU.failures(puzzle, answer)] == board["failures"]
+    assert board["failures"][0][0] == code == board["code"]
+
+
+def test_two_loops_are_named_as_two() -> None:
+    pearls, lines = picture("""
+        o-o . o-o
+        | |   | |
+        o-o . o-o
+    """)
+    puzzle = MasyuPuzzle(2, 5, pearls, lines)
+    assert [(f.code, f.message) for f in MASYU.failures(puzzle, lines)] == [("one-loop", "the lines form 2 separate loops, not one")]
 
 
 def test_an_answer_that_is_not_lines_of_the_grid_is_refused_first() -> None:
