@@ -17,12 +17,15 @@ from pathlib import Path
 import pytest
 
 from pipeline.registry import puzzle_types
-from pipeline.share.puzzlink import HOST, UrlError, _Reader
+from pipeline.share import puzzlink
+from pipeline.share.puzzlink import HOST, UrlError
 
 HERE = Path(__file__).parent
 GOLDEN = HERE.parent.parent / "golden" / "masyu"
 PINNED = json.loads(HERE.joinpath("pzprjs.json").read_text())
 SHARE = puzzle_types()["masyu"].share
+# the URL reader the frame hands to a type's decode (named Reader once sharing is the type's own)
+_Reader = getattr(puzzlink, "Reader", None) or getattr(puzzlink, "_Reader")
 
 
 def record_of(entry: dict) -> dict:
