@@ -127,9 +127,9 @@ class SingleLoop:
     every model is *one* loop is not a clause: `cuts` is the refine step of
     pipeline.proof.engine.enumerate_models, adding `loop_cuts` for each model that splits.
 
-    Lazy cuts, not a network (flow) encoding: measured on Kuralin 10x10 and Masyu 10x10 proofs
-    (docs/notes/loop-encoding.md), the cuts were faster; a split model is rare once clues pin
-    the loop.
+    Lazy cuts, not a network encoding (a tree of parents with levels): on Masyu proofs the
+    network took 14x (8x8) and 27x (10x10) as long (docs/notes/loop-encoding.md); a split
+    model is rare once clues pin the loop.
     """
 
     def __init__(self, pool, nodes: Sequence[Node], edges: Sequence[Edge]):
