@@ -43,7 +43,6 @@ def decode(reader: Any, rows: int, cols: int) -> dict[str, Any]:
         number = BASE27.index(ch)
         values += [number // 9, number // 3 % 3, number % 3]
     reader.pos += length
-    reader.finish()
     if any(values[count:]):
         raise reader.fail("a pearl past the last cell")
     return {"pearls": ["".join(MARKS[values[r * cols + c]] for c in range(cols)) for r in range(rows)]}
