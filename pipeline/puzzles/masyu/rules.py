@@ -1,13 +1,14 @@
 """The Masyu rules as an ordered checklist (pipeline/interface/checks.py), after pzprjs's mashu.
 
 Each check reads the answer's lines and the printed pearls only: nothing here knows the solver,
-the grader or the generator. The loop helpers (degrees, branches, dead ends, pieces) are the
-shared ones of pipeline/common/loops.py, which the other loop genres' checklists read too.
+the grader or the generator. The loop's own rules (no branch, no dead end, one
+loop) are the shared checks of pipeline/common/loops.py, which every loop genre lists.
 """
 
 from __future__ import annotations
 
 from pipeline.common import loops
+from pipeline.common.loops import degree_check, one_loop_check
 from pipeline.interface.checks import Check, cell_name
 from pipeline.puzzles.masyu.model import BLACK, WHITE, Cell, MasyuPuzzle
 
@@ -33,9 +34,8 @@ def _is_line(item: object, rows: int, cols: int) -> bool:
     return abs(r1 - r2) + abs(c1 - c2) == 1 and item[0] < item[1]
 
 
-def _branch(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
-    cell = loops.branch(answer)
-    return f"the loop branches at {cell_name(cell)}" if cell is not None else None
+def _lines(puzzle: MasyuPuzzle, answer: frozenset) -> frozenset:
+    return answer
 
 
 def _ways(cell: Cell, answer: frozenset) -> list[tuple[int, int]]:
@@ -103,26 +103,13 @@ def _pearl_missed(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
     return None
 
 
-def _dead_end(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
-    cell = loops.dead_end(answer)
-    return f"the line stops at {cell_name(cell)}" if cell is not None else None
-
-
-def _one_loop(puzzle: MasyuPuzzle, answer: frozenset) -> str | None:
-    if not answer:
-        return "no loop is drawn"
-    count = len(loops.pieces(answer))
-    return f"the lines form {count} separate loops, not one" if count > 1 else None
-
-
 CHECKS = (
     Check("bad-shape", "the answer is lines between side-by-side cells", _shape, stops=True),
-    Check("branch", "the loop never branches or crosses itself", _branch),
+    degree_check("branch", _lines, cell_name),
     Check("white-turns", "the loop goes straight through a white pearl", _white_turns),
     Check("black-straight", "the loop turns on a black pearl", _black_straight),
     Check("black-turns-beside", "the loop goes straight on through the cells after a black pearl", _black_turns_beside),
     Check("white-straight-beside", "the loop turns in a cell beside a white pearl", _white_straight_beside),
     Check("pearl-missed", "the loop passes every pearl", _pearl_missed),
-    Check("dead-end", "the loop has no ends", _dead_end),
-    Check("one-loop", "the lines form one single loop", _one_loop),
+    one_loop_check("one-loop", _lines, cell_name),
 )

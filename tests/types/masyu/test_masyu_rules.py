@@ -36,6 +36,16 @@ def test_each_board_earns_its_code_first_with_its_message(code: str) -> None:
     assert board["failures"][0][0] == code == board["code"]
 
 
+def test_a_branch_is_named_where_three_lines_meet() -> None:
+    pearls, lines = picture("""
+        o-o-o
+        | | |
+        o-o-o
+    """)
+    puzzle = MasyuPuzzle(2, 3, pearls, lines)
+    assert [(f.code, f.message) for f in MASYU.failures(puzzle, lines)] == [("branch", "the lines branch at r1c2 (3 meet there)")]
+
+
 def test_two_loops_are_named_as_two() -> None:
     pearls, lines = picture("""
         o-o . o-o
@@ -43,7 +53,7 @@ def test_two_loops_are_named_as_two() -> None:
         o-o . o-o
     """)
     puzzle = MasyuPuzzle(2, 5, pearls, lines)
-    assert [(f.code, f.message) for f in MASYU.failures(puzzle, lines)] == [("one-loop", "the lines form 2 separate loops, not one")]
+    assert [(f.code, f.message) for f in MASYU.failures(puzzle, lines)] == [("one-loop", "the lines form 2 separate pieces: the one through r1c4 does not join the one through r1c1")]
 
 
 def test_an_answer_that_is_not_lines_of_the_grid_is_refused_first() -> None:
