@@ -10,7 +10,7 @@ from pydantic import Field
 from pipeline.budget import Budget
 from pipeline.interface.params import Params
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.masyu import generate, grade, proof, record, render, rules, share, solver
+from pipeline.puzzles.masyu import generate, grade, play, proof, record, render, rules, share, solver
 from pipeline.render.svg import FigureSize
 
 HOW_TO_PLAY = """\
@@ -52,7 +52,7 @@ PUZZLE_TYPE = PuzzleType(
     name="masyu", title="Masyu", version=1, how_to_play=HOW_TO_PLAY, params=MasyuParams,
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
-    checks=rules.CHECKS, share=share.SHARE,
+    checks=rules.CHECKS, share=share.SHARE, play=play.PLAY,
     # 8 mm a cell: a pearl 5.4 mm across with a pencil line through it; a 15x15 is 124 mm wide
     cell_mm=render.CELL_MM, max_cell_mm=12.0,
 )
