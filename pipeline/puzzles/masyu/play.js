@@ -1,5 +1,6 @@
-/* Masyu in the shared player: pearls in cells; the loop drawn between cell centres. The checklist
-   of rules.py (same codes, same order), reading the board's lines as play.py does. */
+/* Masyu in the shared player: pearls in cells; the loop drawn between cell centres, cells marked
+   off or on the loop as notes. The checklist of rules.py (same codes, same order), reading the
+   board's lines alone as play.py does. */
 (function (root) {
   "use strict";
   const P = root.Puzzlepress, R = P.rules, MAIN = P.MAIN;
@@ -57,6 +58,7 @@
       R.oneLoop("one-loop", "centres"),
     ],
     margins: () => ({ left: 0.1, top: 0.1, right: 0.1, bottom: 0.1 }),
+    mainClass: "off-loop",
     drawClues(view) {
       const { data, s, x0, y0 } = view;
       data.clues.pearls.forEach((row, r) => {

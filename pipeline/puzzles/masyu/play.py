@@ -1,5 +1,11 @@
-"""Masyu in the web edition: a board of lines between cell centres alone (a cell holds nothing),
-pearls drawn by play.js, hints from the grader's own rounds naming the line and why."""
+"""Masyu in the web edition: the loop drawn between cell centres, cells marked off the loop (or
+dotted on it) as a player's notes, pearls drawn by play.js, hints from the grader's own rounds
+naming the line or cell and why.
+
+A board reads as an answer by its lines alone, as the rules define one: a cell's mark is a note
+the checklist does not judge (pzprjs's mashu has none), but the answer's board holds them, so
+"show mistakes" flags a cell marked off the loop that the loop passes.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +35,11 @@ def clues(puzzle: MasyuPuzzle) -> dict[str, Any]:
 
 
 def board(puzzle: MasyuPuzzle) -> Board:
-    return {"cells": [], "lines": [MAIN if pair in puzzle.answer else BLANK for pair in centre_pairs(puzzle.rows, puzzle.cols)]}
+    on = {cell for line in puzzle.answer for cell in line}
+    return {
+        "cells": [BLANK if (r, c) in on else MAIN for r in range(puzzle.rows) for c in range(puzzle.cols)],
+        "lines": [MAIN if pair in puzzle.answer else BLANK for pair in centre_pairs(puzzle.rows, puzzle.cols)],
+    }
 
 
 def answer(puzzle: MasyuPuzzle, board: Board) -> frozenset[Line]:
@@ -42,13 +52,22 @@ def hints(puzzle: MasyuPuzzle, budget: Budget) -> list[list[Move]]:
     order = [index[position.board.line_cells(e)] for e in range(len(position.es))]
 
     def facts(position: Position) -> dict[tuple[str, int], int]:
-        return {("lines", order[e]): MAIN if state == ON else AID for e, state in enumerate(position.es) if state in (ON, OFF)}
+        found = {("lines", order[e]): MAIN if state == ON else AID for e, state in enumerate(position.es) if state in (ON, OFF)}
+        for cell in range(position.board.n):
+            if position.deg[cell]:
+                found[("cells", cell)] = AID
+            elif not position.unk[cell]:
+                found[("cells", cell)] = MAIN
+        return found
 
-    explain = lambda technique, before, part, at, mark: _explain(puzzle, technique, at, mark)
+    explain = lambda technique, before, part, at, mark: _explain(puzzle, technique, part, at, mark)
     return deduction_rounds(position, grade.techniques(budget), Position.solved, budget, facts, explain)
 
 
-def _explain(puzzle: MasyuPuzzle, technique: str, at: int, mark: int) -> str:
+def _explain(puzzle: MasyuPuzzle, technique: str, part: str, at: int, mark: int) -> str:
+    if part == "cells":
+        cell = cell_name(divmod(at, puzzle.cols))
+        return f"{cell} is on the loop: a line runs into it." if mark == AID else f"{cell} is off the loop: no line can run through it."
     a, b = centre_pairs(puzzle.rows, puzzle.cols)[at]
     fact = "drawn" if mark == MAIN else "not drawn"
     near = [cell for cell in puzzle.pearl_cells() if min(abs(cell[0] - x[0]) + abs(cell[1] - x[1]) for x in (a, b)) <= 2]
@@ -62,4 +81,7 @@ def _explain(puzzle: MasyuPuzzle, technique: str, at: int, mark: int) -> str:
     return f"The line between {cell_name(a)} and {cell_name(b)} is {fact}: {reason}."
 
 
-PLAY = Play(folder=Path(__file__).parent, clues=clues, board=board, answer=answer, hints=hints, lines="centres")
+PLAY = Play(
+    folder=Path(__file__).parent, clues=clues, board=board, answer=answer, hints=hints,
+    cell_marks=("off the loop", "on the loop"), lines="centres", words={"main": "Off the loop", "aid": "On the loop"},
+)

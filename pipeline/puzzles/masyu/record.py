@@ -1,4 +1,5 @@
-"""Masyu record fields: `pearls` (rows of "B", "W", ".") and `solution` (the loop's cells in order).
+"""Masyu record fields: `pearls` (rows of "B", "W", ".") and `solution` ({"loop": the loop's cells
+in order}, as Kuralin's records hold their loop).
 
 A hand-edited record may hold anything; reading it gives a puzzle or raises RecordError naming
 the field. An answer that breaks a rule (a branch, two loops, a pearl passed the wrong way) is
@@ -17,7 +18,7 @@ MARKS = (BLACK, WHITE, EMPTY)
 
 
 def to_record(puzzle: MasyuPuzzle) -> dict[str, Any]:
-    return {"pearls": list(puzzle.pearls), "solution": [list(cell) for cell in cycle_order(puzzle.answer)]}
+    return {"pearls": list(puzzle.pearls), "solution": {"loop": [list(cell) for cell in cycle_order(puzzle.answer)]}}
 
 
 def from_record(record: dict[str, Any]) -> MasyuPuzzle:
@@ -25,16 +26,19 @@ def from_record(record: dict[str, Any]) -> MasyuPuzzle:
     if rows < 2 or cols < 2:
         raise RecordError("rows", "a Masyu grid needs at least 2 rows and 2 columns")
     pearls = _pearls(record, rows, cols)
-    loop = record.get("solution")
     if "solution" not in record:
         raise RecordError("solution", "missing field")
+    solution = record["solution"]
+    if not isinstance(solution, dict) or set(solution) != {"loop"}:
+        raise RecordError("solution", "must be an object with one field, 'loop'")
+    loop = solution["loop"]
     if not isinstance(loop, list):
-        raise RecordError("solution", "must be a list of cells in order around the loop")
-    cells = [_cell(value, f"solution[{i}]", rows, cols) for i, value in enumerate(loop)]
+        raise RecordError("solution.loop", "must be a list of cells in order around the loop")
+    cells = [_cell(value, f"solution.loop[{i}]", rows, cols) for i, value in enumerate(loop)]
     for i, (r1, c1) in enumerate(cells):
         r2, c2 = cells[(i + 1) % len(cells)]
         if abs(r1 - r2) + abs(c1 - c2) != 1:
-            raise RecordError(f"solution[{i}]", f"[{r1}, {c1}] and the next cell [{r2}, {c2}] are not side by side")
+            raise RecordError(f"solution.loop[{i}]", f"[{r1}, {c1}] and the next cell [{r2}, {c2}] are not side by side")
     return MasyuPuzzle(rows, cols, pearls, lines_of_cycle(cells) if cells else frozenset())
 
 

@@ -18,7 +18,7 @@ require("fs").readFileSync(0, "utf-8").split("\n").filter(Boolean).forEach(funct
   var file = p.getFileData();
   var check = null;
   if (rec.solution) {
-    var loop = rec.solution;
+    var loop = rec.solution.loop;
     for (var i = 0; i < loop.length; i++) {
       var a = loop[i], b = loop[(i + 1) % loop.length];
       bd.getb(a[1] + b[1] + 1, a[0] + b[0] + 1).line = 1;
