@@ -21,24 +21,17 @@ must look:
   goes; when that breaks a rule, the cell has the other value (one supposition at a time, never
   nested).
 
-The tiers follow what the generated puzzles need. Of 12 8x8 layouts reshaped to one answer with
-every number printed, the easy techniques alone decided 14 to 34 of the 64 cells and finished
-none; the medium ones finished 3; pair-seals finished all 12 (of another 20: medium 3, hard 18). So pair-seals alone makes a puzzle
-hard, and the connectivity a person checks cell by cell across the grid is medium. isolated,
-single-exit and block-exits are the connectivity a person sees at one group at a time, so easy.
-
-Measured over 12 generated 8x8 puzzles, pair-seals turned half of them from expert to hard, left
-none unfinished (before it, 2 in 10 were) and cut the grading time from 0.35 s to 0.09 s, since
-it replaces most trials. A short trial (three rounds of the easy and medium techniques after the
-supposition) was then never the first progress in 60 6x6 codes, so it is not a technique here.
+The tiers follow what the generated puzzles need: pair-seals alone makes a puzzle hard, the
+connectivity a person checks cell by cell across the grid is medium, and isolated, single-exit
+and block-exits, the connectivity a person sees at one group at a time, are easy (the
+measurements: docs/notes/nuritwin-grading.md).
 
 A technique that drops ways reads off the cells the remaining ways agree on; it counts as progress
 only when that decides a cell, and only then are the dropped ways forgotten.
 
 The effort measure is `nodes`: the choices a plain exhaustive search makes (one listed shading
 per region in turn, checking 2x2 squares and sealed-off groups, no deduction) to find every answer.
-It is taken apart from the grade: at 10x10 it cost a median 0.28 s, more than grading and four
-times verifying (8 codes).
+It is taken apart from the grade, which verify runs on every puzzle: it costs more than grading.
 
 Cells are bits of one integer (see Board), so a whole grid is tested in a few operations.
 This module imports only the Nuritwin model: the grader shares no code with the type's solver.
