@@ -68,6 +68,7 @@ class Board:
     shapes: tuple[tuple[int, ...], ...]  # each region's ways, as masks of the cells shaded
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
     floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
+    witnesses: dict[tuple[int, int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see pair_seals
 
     @classmethod
     def of(cls, puzzle: NuritwinPuzzle) -> "Board":
@@ -339,11 +340,21 @@ def pair_seals(position: Position) -> int:
         unshaded = position.unshaded | (board.regions[region] & ~way)
         for other in board.touching[region]:
             cells = board.regions[other]
-            if not any(
-                not board.squares(shaded | w) and not _network_split(board, shaded | w, unshaded | (cells & ~w))
-                for w in position.open[other]
-            ):
+            ways = position.open[other]
+
+            def fits(w: int) -> bool:
+                return not board.squares(shaded | w) and not _network_split(board, shaded | w, unshaded | (cells & ~w))
+
+            # The way of `other` that fitted last time is tried first: it mostly fits again, and
+            # whether any fits does not depend on the order they are tried in.
+            key = (region, way, other)
+            witness = board.witnesses.get(key)
+            if witness is not None and witness in ways and fits(witness):
+                continue
+            witness = next((w for w in ways if fits(w)), None)
+            if witness is None:
                 return False
+            board.witnesses[key] = witness
         return True
 
     return _read_shapes(position, keep)
