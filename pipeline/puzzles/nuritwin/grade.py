@@ -177,12 +177,23 @@ def _read_shapes(position: Position, keep) -> int:
     way)` accepts; decide the cells all remaining ways agree on. The number of cells decided."""
     # ways that break a known cell are gone for every technique: forgetting them is bookkeeping
     position.open = [tuple(w for w in ways if position.fits(r, w)) for r, ways in enumerate(position.open)]
+    seen: dict[tuple[int, int], bool] = {}
+
+    def kept(position: Position, region: int, way: int) -> bool:
+        key = (region, way)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = keep(position, region, way)
+        return found
+
+    if not any(_decides(position, region, kept) for region in range(len(position.open))):
+        return 0
     narrowed = []
     shade = unshade = 0
     for region, cells in enumerate(position.board.regions):
-        ways = tuple(w for w in position.open[region] if keep(position, region, w))
+        ways = tuple(w for w in position.open[region] if kept(position, region, w))
         if not ways:
-            raise Contradiction("a region has no way left to hold two equal blocks")
+            raise Contradiction(NO_WAY)
         narrowed.append(ways)
         every, some = cells, 0
         for way in ways:
@@ -196,6 +207,33 @@ def _read_shapes(position: Position, keep) -> int:
         return 0
     position.open = narrowed
     return position.decide(shade, unshade)
+
+
+NO_WAY = "a region has no way left to hold two equal blocks"
+
+
+def _decides(position: Position, region: int, keep) -> bool:
+    """Whether the region's ways that `keep` accepts agree on a cell not yet decided (so reading
+    them decides it); raises Contradiction when it accepts none.
+
+    The ways are read only until those accepted disagree on every undecided cell of the region:
+    more ways can only disagree more. Most readings decide nothing (a trial's runs end when none
+    does), and two or three ways mostly settle that: this is how most of a grade's ways are
+    never weighed. What a reading decides is found by weighing every way, as before.
+    """
+    cells = position.board.regions[region]
+    unknown = cells & ~(position.shaded | position.unshaded)
+    every, some, accepted = cells, 0, False
+    for way in position.open[region]:
+        if keep(position, region, way):
+            accepted = True
+            every &= way
+            some |= way
+            if not (every & unknown) and not (unknown & ~some):
+                return False
+    if not accepted:
+        raise Contradiction(NO_WAY)
+    return True
 
 
 def region_shapes(position: Position) -> int:
