@@ -13,59 +13,47 @@ Techniques only deduce what holds in every answer and the drawn answer is one, s
 finish has exactly one answer: the numbers are chosen without the counting search, which the
 plain generator runs once per number.
 
-Reshaping the regions towards a tier instead was tried three ways and dropped: moving the cell
-the techniques left unknown whose move lets them decide most, moving one where a shading the
-techniques could not rule out differs, and moving cells so regions have fewer shadings. On the
-8x8 layouts tried (two or three for each way, 40 moves each, easy and medium) the cells decided
-stalled between 13 and 47 of the 64; none finished.
+Reshaping the regions towards a tier instead was tried and dropped: docs/notes/nuritwin-grading.md.
 """
 
 from __future__ import annotations
 
 import random
-from types import ModuleType
 
 from pipeline.budget import Budget
-from pipeline.interface.puzzle_type import Generated
 from pipeline.interface.grades import TIERS
-from pipeline.puzzles.nuritwin import generate as plain
+from pipeline.interface.puzzle_type import Generated
+from pipeline.puzzles.nuritwin import generate, steps
 from pipeline.puzzles.nuritwin.grade import solves_within
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
-
-# The tiers this module aims at. Expert puzzles are what the plain generator mostly makes (65% at
-# 8x8, 81% at 10x10), and taking numbers away by trial costs more than counting. Version 3 makes
-# its easy and medium puzzles in around.py, on regions built for them; version 2 made all three here.
-AIMED = ("easy", "medium", "hard")
+from pipeline.puzzles.nuritwin.versions import CURRENT, Version
 
 
-def generate_graded(
-    rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, steps: ModuleType = plain, version: plain.Version = plain.V4
-) -> Generated:
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, version: Version = CURRENT) -> Generated:
     """A puzzle the techniques of tiers up to `tier` finish and those below it do not: the plain
-    generator's steps as `version` takes them (or those of `steps`: generate_v2 for version 2's
-    codes), numbered by the grader instead of the count."""
-    def numbering(labels: Grid, answer: Answer, parts: dict, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
-        return _fewest_numbers(labels, answer, tier, budget, rng)
+    generator's steps as `version` takes them, numbered by the grader instead of the count.
+    Expert puzzles are what the plain generator mostly makes (65% at 8x8, 81% at 10x10), so the
+    versions aim only below it."""
+    def numbering(labels: Grid, answer: Answer, parts: steps.Parts, budget: Budget, rng: random.Random, version: Version) -> NuritwinPuzzle | None:
+        return fewest_numbers(labels, answer, tier, budget, rng)
 
-    if steps is plain:
-        return plain.generate_with(plain._reshape_until_unique, rows, cols, rng, budget, numbering, version)
-    return steps.generate_with(steps._reshape_until_unique, rows, cols, rng, budget, numbering)
+    return generate.generate(rows, cols, rng, budget, version, numbering)
 
 
-def _fewest_numbers(labels: Grid, answer: Answer, tier: str, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
+def fewest_numbers(labels: Grid, answer: Answer, tier: str, budget: Budget, rng: random.Random) -> NuritwinPuzzle | None:
     """The puzzle with only the numbers the techniques up to `tier` need, the others taken away in
     a random order; None when they cannot finish it with every number, or the tier below can
     with the fewest."""
-    numbers = list(plain._block_sizes(labels, answer))
-    if not solves_within(plain._puzzle(labels, tuple(numbers), answer), tier, budget):
+    numbers = list(steps.block_sizes(labels, answer))
+    if not solves_within(steps.puzzle_of(labels, tuple(numbers), answer), tier, budget):
         return None
     order = list(range(len(numbers)))
     rng.shuffle(order)
     for region in order:
         without = numbers[:region] + [None] + numbers[region + 1:]
-        if solves_within(plain._puzzle(labels, tuple(without), answer), tier, budget):
+        if solves_within(steps.puzzle_of(labels, tuple(without), answer), tier, budget):
             numbers = without
-    puzzle = plain._puzzle(labels, tuple(numbers), answer)
+    puzzle = steps.puzzle_of(labels, tuple(numbers), answer)
     easier = TIERS.index(tier) - 1
     if easier >= 0 and solves_within(puzzle, TIERS[easier], budget):
         return None

@@ -8,35 +8,18 @@
    shaded cells off; fewer groups break ties. A free cell no region can take joins a neighbouring
    region, unshaded; a build where it cannot (a shaded group's last way out, or no room) is
    dropped and another built.
-2. Reshape the regions until the built answer is their only one with every number given, as the
-   plain generator does (generate.py's step 3).
+2. Reshape the regions until the built answer is their only one with every number given, by the
+   version's reshaping (steps.py's step 3).
 3. Number them as aim.py does: keep the layout only when the techniques of tiers up to the asked
    one finish it with every number, take away the numbers they do not need, and give the layout
    up when the tier below finishes it.
-4. Re-check the answer against every rule and re-count from the printed puzzle (generate.py's
-   `_confirmed`).
+4. Re-check the answer against every rule and re-count from the printed puzzle
+   (`steps.confirmed`).
 
 Why around an answer: on the layouts the plain generator grows and draws, the easy techniques
-decide 14 to 34 of 64 cells with every number printed (grade.py), since a region of six or seven
-cells with a number has many shadings; aim.py took a median 3.0 s for an 8x8 easy puzzle and found
-none at 10x10 in 20 minutes. A path of 2n + 1 cells with blocks of n at its ends has one shading
-of that size. Measured (process time, 30 codes each, the plain make interleaved): 8x8 easy 0.10 s
-and medium 0.10 s against the plain make's 0.07 s; 10x10 easy 0.21 s and medium 0.18 s against
-0.52 s; 12x12 easy 0.49 s, medium 0.38 s. Search nodes (grade.effort) medians: 8x8 easy 76,
-medium 399, plain (hard or expert) 7,411; 10x10 easy 234, medium 1,072, plain 50,000 (the cap).
-
-Tried and dropped (8x8 unless said):
-- Building alone, without reshaping: every build had a second answer with every number printed
-  (36 of 36), so the techniques never finished one.
-- Drawing the shading first (an induced tree, half the cells) and cutting regions around it:
-  787 of 800 tries left shaded cells that no region could take as two equal blocks.
-- Scoring a shading by the ways its shape lists rather than those that fit: 10x10 easy 0.91 s
-  against 0.44 s (12 codes); by those that fit and seal nothing too: 0.55 s against 0.44 s.
-- Keeping two free cells beside every shaded group: 157 of 200 10x10 builds stuck against 165,
-  but 8x8 easy puzzles came at 0.79 s against 0.27 s (24 codes). Taking regions back when stuck
-  (up to 10): 116 stuck, but 19 ms a build against 8.
-- Regions grown towards 4-7 cells rather than 5-7: 10x10 easy 1.12 s against 0.92 s (12 codes);
-  paths for 30% or 70% of the regions rather than half: within the noise.
+decide 14 to 34 of 64 cells with every number printed, since a region of six or seven cells with
+a number has many shadings; a path of 2n + 1 cells with blocks of n at its ends has one shading of
+that size. The measurements, and what was tried and dropped: docs/notes/nuritwin-built-around.md.
 """
 
 from __future__ import annotations
@@ -47,18 +30,16 @@ from functools import cache
 
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated
-from pipeline.puzzles.nuritwin import aim
-from pipeline.puzzles.nuritwin import generate as plain
-from pipeline.puzzles.nuritwin.generate_v2 import MAX_CELLS, MIN_CELLS
+from pipeline.puzzles.nuritwin import aim, steps
 from pipeline.puzzles.nuritwin.model import Answer, Grid, canonical_labels
 from pipeline.puzzles.nuritwin.solver import shape_masks, shape_shadings
+from pipeline.puzzles.nuritwin.steps import MAX_CELLS, MIN_CELLS
+from pipeline.puzzles.nuritwin.versions import CURRENT, Version
 
-AIMED = ("easy", "medium")
 TARGETS = (5, 5, 6, 7, 7)  # cells a new region is grown towards
 PATH_SHARE = 0.5  # share of new regions grown as paths rather than blobs
-# Region shapes tried for each new region, up to eight times as many when none fits. Against 6,
-# 24 made a 10x10 easy puzzle in a median 0.17 s against 0.44 s and a medium one in 0.13 s against
-# 0.29 s (16 codes each, interleaved); at 8x8, 16, 24 and 40 did as well as 6 within the noise.
+# Region shapes tried for each new region, up to eight times as many when none fits: 24 made a
+# 10x10 easy puzzle in a median 0.17 s against 0.44 s with 6 (docs/notes/nuritwin-built-around.md).
 TRIES = 24
 
 
@@ -86,7 +67,7 @@ def _bits(mask: int):
         mask ^= low
 
 
-def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, version: plain.Version = plain.V4) -> Generated:
+def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, version: Version = CURRENT) -> Generated:
     """A puzzle the techniques of tiers up to `tier` finish and those below it do not, on regions
     built around its answer, confirmed as `version` confirms."""
     grid = _Grid(rows, cols)
@@ -98,10 +79,10 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
         if built is None:
             stuck += 1
             continue
-        parts = plain.Parts(rows, cols)
+        parts = steps.Parts(rows, cols)
         try:
-            reshaped = plain._reshape_until_unique(*built, parts, budget, rng)
-        except plain.LayoutDropped:
+            reshaped = version.reshape(*built, parts, budget, rng, version)
+        except steps.LayoutDropped:
             dropped += 1
             continue
         finally:
@@ -109,10 +90,10 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
         if reshaped is None:
             continue
         labels, answer, reshaping = reshaped
-        puzzle = aim._fewest_numbers(labels, answer, tier, budget, rng)
+        puzzle = aim.fewest_numbers(labels, answer, tier, budget, rng)
         if puzzle is not None:
             break
-    puzzle = plain._confirmed(puzzle, budget, version)
+    puzzle = steps.confirmed(puzzle, budget, version)
     stats = {
         "regions": len(puzzle.region_cells),
         "numbers": sum(number is not None for number in puzzle.numbers),
@@ -195,7 +176,7 @@ def _leaves_pocket(grid: _Grid, own: int, rest: int) -> bool:
 
 def _blob(grid: _Grid, first: int, free: int, rng: random.Random, target: int) -> int:
     """A region grown from `first` by random flood fill, favouring cells it already wraps (as
-    generate.grow_regions does)."""
+    steps.grow_regions does)."""
     own = first
     for _ in range(target - 1):
         frontier = grid.grow(own) & free & ~own

@@ -21,24 +21,17 @@ must look:
   goes; when that breaks a rule, the cell has the other value (one supposition at a time, never
   nested).
 
-The tiers follow what the generated puzzles need. Of 12 8x8 layouts reshaped to one answer with
-every number printed, the easy techniques alone decided 14 to 34 of the 64 cells and finished
-none; the medium ones finished 3; pair-seals finished all 12 (of another 20: medium 3, hard 18). So pair-seals alone makes a puzzle
-hard, and the connectivity a person checks cell by cell across the grid is medium. isolated,
-single-exit and block-exits are the connectivity a person sees at one group at a time, so easy.
-
-Measured over 12 generated 8x8 puzzles, pair-seals turned half of them from expert to hard, left
-none unfinished (before it, 2 in 10 were) and cut the grading time from 0.35 s to 0.09 s, since
-it replaces most trials. A short trial (three rounds of the easy and medium techniques after the
-supposition) was then never the first progress in 60 6x6 codes, so it is not a technique here.
+The tiers follow what the generated puzzles need: pair-seals alone makes a puzzle hard, the
+connectivity a person checks cell by cell across the grid is medium, and isolated, single-exit
+and block-exits, the connectivity a person sees at one group at a time, are easy (the
+measurements: docs/notes/nuritwin-grading.md).
 
 A technique that drops ways reads off the cells the remaining ways agree on; it counts as progress
 only when that decides a cell, and only then are the dropped ways forgotten.
 
 The effort measure is `nodes`: the choices a plain exhaustive search makes (one listed shading
 per region in turn, checking 2x2 squares and sealed-off groups, no deduction) to find every answer.
-It is taken apart from the grade: at 10x10 it cost a median 0.28 s, more than grading and four
-times verifying (8 codes).
+It is taken apart from the grade, which verify runs on every puzzle: it costs more than grading.
 
 Cells are bits of one integer (see Board), so a whole grid is tested in a few operations.
 This module imports only the Nuritwin model: the grader shares no code with the type's solver.
@@ -75,6 +68,7 @@ class Board:
     shapes: tuple[tuple[int, ...], ...]  # each region's ways, as masks of the cells shaded
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
     floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
+    witnesses: dict[tuple[int, int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see pair_seals
 
     @classmethod
     def of(cls, puzzle: NuritwinPuzzle) -> "Board":
@@ -183,12 +177,23 @@ def _read_shapes(position: Position, keep) -> int:
     way)` accepts; decide the cells all remaining ways agree on. The number of cells decided."""
     # ways that break a known cell are gone for every technique: forgetting them is bookkeeping
     position.open = [tuple(w for w in ways if position.fits(r, w)) for r, ways in enumerate(position.open)]
+    seen: dict[tuple[int, int], bool] = {}
+
+    def kept(position: Position, region: int, way: int) -> bool:
+        key = (region, way)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = keep(position, region, way)
+        return found
+
+    if not any(_decides(position, region, kept) for region in range(len(position.open))):
+        return 0
     narrowed = []
     shade = unshade = 0
     for region, cells in enumerate(position.board.regions):
-        ways = tuple(w for w in position.open[region] if keep(position, region, w))
+        ways = tuple(w for w in position.open[region] if kept(position, region, w))
         if not ways:
-            raise Contradiction("a region has no way left to hold two equal blocks")
+            raise Contradiction(NO_WAY)
         narrowed.append(ways)
         every, some = cells, 0
         for way in ways:
@@ -202,6 +207,33 @@ def _read_shapes(position: Position, keep) -> int:
         return 0
     position.open = narrowed
     return position.decide(shade, unshade)
+
+
+NO_WAY = "a region has no way left to hold two equal blocks"
+
+
+def _decides(position: Position, region: int, keep) -> bool:
+    """Whether the region's ways that `keep` accepts agree on a cell not yet decided (so reading
+    them decides it); raises Contradiction when it accepts none.
+
+    The ways are read only until those accepted disagree on every undecided cell of the region:
+    more ways can only disagree more. Most readings decide nothing (a trial's runs end when none
+    does), and two or three ways mostly settle that: this is how most of a grade's ways are
+    never weighed. What a reading decides is found by weighing every way, as before.
+    """
+    cells = position.board.regions[region]
+    unknown = cells & ~(position.shaded | position.unshaded)
+    every, some, accepted = cells, 0, False
+    for way in position.open[region]:
+        if keep(position, region, way):
+            accepted = True
+            every &= way
+            some |= way
+            if not (every & unknown) and not (unknown & ~some):
+                return False
+    if not accepted:
+        raise Contradiction(NO_WAY)
+    return True
 
 
 def region_shapes(position: Position) -> int:
@@ -346,11 +378,21 @@ def pair_seals(position: Position) -> int:
         unshaded = position.unshaded | (board.regions[region] & ~way)
         for other in board.touching[region]:
             cells = board.regions[other]
-            if not any(
-                not board.squares(shaded | w) and not _network_split(board, shaded | w, unshaded | (cells & ~w))
-                for w in position.open[other]
-            ):
+            ways = position.open[other]
+
+            def fits(w: int) -> bool:
+                return not board.squares(shaded | w) and not _network_split(board, shaded | w, unshaded | (cells & ~w))
+
+            # The way of `other` that fitted last time is tried first: it mostly fits again, and
+            # whether any fits does not depend on the order they are tried in.
+            key = (region, way, other)
+            witness = board.witnesses.get(key)
+            if witness is not None and witness in ways and fits(witness):
+                continue
+            witness = next((w for w in ways if fits(w)), None)
+            if witness is None:
                 return False
+            board.witnesses[key] = witness
         return True
 
     return _read_shapes(position, keep)

@@ -1,6 +1,6 @@
 """Yes/no questions about a layout's answers, by one incremental SAT solver per attempt.
 
-Generator versions 3 and 4 ask "is there an answer other than this one?" while reshaping and "is
+Generator versions 3 on ask "is there an answer other than this one?" while reshaping and "is
 there an answer with blocks of another size here?" while removing numbers. A SAT solver answers
 both from what it learnt on the earlier questions of the same attempt, where the counting search
 (solver.py) starts afresh each time.
@@ -27,11 +27,9 @@ from pysat.solvers import Solver
 
 from pipeline.puzzles.nuritwin.solver import Layout, _members, _squares
 
-# The oracle asks many small questions of one solver, where proof.py asks one large one (there
-# CaDiCaL 1.9.5 was fastest). Any correct solver makes the same puzzles (only yes/no answers are
-# used); made in turn on the same codes (process time, median and mean): MiniSat 2.2 took x0.94
-# and x0.94 of CaDiCaL's time at 8 x 8 (120 codes), x1.01 and x0.95 at 10 x 10 (60), x0.97 and
-# x0.99 at 12 x 12 (16); Glucose 3 x0.97 and x0.96 at 8 x 8; Lingeling x1.3 at 8 x 8 (40).
+# The oracle asks many small questions of one solver, where proof.py asks one large one: MiniSat
+# 2.2 took x0.94 of CaDiCaL's time at 8 x 8 (docs/notes/nuritwin-sat.md). Any correct solver makes
+# the same puzzles: only yes/no answers are used.
 SOLVER = "minisat22"
 
 

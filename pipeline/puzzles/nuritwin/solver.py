@@ -13,9 +13,8 @@ by the network's reach from a known shaded cell, by the cells that reach cannot 
 the 2 x 2 rule against the cells known so far. A domain left with one shading settles its region;
 the search branches on a region with few shadings left, beside settled ones.
 
-Measured on generated puzzles: the cut cells cut the nodes of a search about tenfold; tables of
-which shadings of two neighbouring regions fit together cut them by half again but cost more to
-build than they saved.
+The cut cells cut the nodes of a search about tenfold; what else was measured, and dropped:
+docs/notes/nuritwin-search.md.
 """
 
 from __future__ import annotations
@@ -43,12 +42,8 @@ _UNSEEN = object()  # a cache miss, told apart from a remembered None
 # the root), and a layout counted many times to the step limit would otherwise hold some 10^5.
 REMEMBERED = 20_000
 # A count that looks ahead narrows the branches of this many open regions, those _pick ranks
-# first, and branches on the one with fewest live (see _Search.look_ahead). Counting the printed
-# puzzles of 40 codes at 10 x 10 and 12 at 12 x 12 (process time, the same puzzles): 1.20 s and
-# 1.32 s against 2.64 s and 1.97 s by the plain pick; 2 regions: 1.67 s and 1.61 s; 5: 1.42 s and
-# 1.15 s; every open region: 2.03 s and 0.92 s. At 8 x 8 (80 codes) no better: 0.44 s against
-# 0.41 s. Drawing answers it does not help either: on layouts with an answer at 10 x 10, one run
-# to the first took 287 ms against 277 ms a layout (29 layouts).
+# first, and branches on the one with fewest live (see _Search.look_ahead): counting 40 printed
+# 10 x 10 puzzles took 1.20 s against 2.64 s by the plain pick (others: docs/notes/nuritwin-search.md).
 LOOK = 3
 
 

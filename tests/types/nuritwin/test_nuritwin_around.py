@@ -12,12 +12,13 @@ from pipeline.budget import Budget
 from pipeline.interface.grades import TIERS
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
 from pipeline.puzzles.nuritwin import around
-from pipeline.puzzles.nuritwin import generate as plain
+from pipeline.puzzles.nuritwin import steps
+from pipeline.puzzles.nuritwin.versions import CURRENT
 from pipeline.puzzles.nuritwin.grade import grade, solves_within
 from pipeline.puzzles.nuritwin.model import MAX_REGION_CELLS, components
 from pipeline.puzzles.nuritwin.rules import check
 
-CASES = [(tier, size, code) for tier in around.AIMED for size, code in ((6, "around-1"), (8, "around-2"), (8, "around-3"), (10, "around-4"))]
+CASES = [(tier, size, code) for tier in CURRENT.built_around for size, code in ((6, "around-1"), (8, "around-2"), (8, "around-3"), (10, "around-4"))]
 
 
 @cache
@@ -53,7 +54,7 @@ def test_a_build_is_regions_of_four_to_nine_cells_around_an_answer_that_obeys_ev
     if built is None:
         return  # a build left a cell no region could take; the generator builds again
     labels, answer = built
-    puzzle = plain._puzzle(labels, plain._block_sizes(labels, answer), answer)
+    puzzle = steps.puzzle_of(labels, steps.block_sizes(labels, answer), answer)
     assert check(puzzle, answer) == []
     for cells in puzzle.region_cells:
         assert 4 <= len(cells) <= MAX_REGION_CELLS and len(components(cells)) == 1

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 import time
@@ -11,8 +12,11 @@ from functools import cache
 import pytest
 
 from pipeline.budget import Budget
+from pipeline.codes import rng_for
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
-from pipeline.puzzles.nuritwin import generate, generate_v2
+from pipeline.puzzles.nuritwin import generate, steps
+from pipeline.puzzles.nuritwin.solver import Layout
+from pipeline.puzzles.nuritwin.versions import CURRENT
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
 
 CODES = {6: ["harbour", "lantern", "2026-11-30"], 7: ["harbour", "lantern"], 8: ["harbour", "lantern"],
@@ -58,31 +62,29 @@ def test_every_printed_number_is_needed(size, code):
         assert len(NURITWIN.prove(without_number(puzzle, region), 2)) == 2, region
 
 
-def test_searches_that_reach_their_step_limit_are_dropped_and_counted(monkeypatch):
-    monkeypatch.setattr(generate, "COUNT_STEPS", 20)
-    monkeypatch.setattr(generate, "DRAW_STEPS", 100)
-    result = NURITWIN.make(7, "dropping", Budget())
+def test_searches_that_reach_their_step_limit_are_dropped_and_counted():
+    tight = dataclasses.replace(CURRENT, count_steps=20, draw_steps=((0, 100),))
+    result = generate.generate(7, 7, rng_for("nuritwin", NURITWIN.make_params(7), "dropping"), Budget(), tight)
     puzzle = result.puzzle
     assert result.stats["dropped_at_step_limit"] > 0
     assert NURITWIN.prove(puzzle, 2) == [puzzle.answer] and NURITWIN.failures(puzzle, puzzle.answer) == []
 
 
-@pytest.mark.parametrize("size, limit", [(11, "DRAW_STEPS"), (12, "LONG_DRAW_STEPS")])
-def test_a_draw_visits_up_to_its_grid_sizes_limit_before_its_layout_is_dropped(size, limit, monkeypatch):
-    monkeypatch.setattr(generate, "DRAW_STEPS", 30)
-    monkeypatch.setattr(generate, "LONG_DRAW_STEPS", 60)
+@pytest.mark.parametrize("size, limit", [(11, 30), (12, 60)])
+def test_a_draw_visits_up_to_its_grid_sizes_limit_before_its_layout_is_dropped(size, limit):
+    version = dataclasses.replace(CURRENT, draw_steps=((0, 30), (144, 60)))
     rng = random.Random("long draws")
     spent = set()
     for _ in range(40):
-        labels = generate.grow_regions(size, size, rng, generate.LARGE_GROW_TARGET)
+        labels = steps.grow_regions(size, size, rng, (5, 8))
         if labels is None:
             continue
         budget = Budget()
         try:
-            generate._draw(generate.Layout(size, size, labels), budget, rng)
-        except generate.LayoutDropped:
+            steps.draw(Layout(size, size, labels), budget, rng, version)
+        except steps.LayoutDropped:
             spent.add(budget.spent)
-    assert spent == {getattr(generate, limit) + 1}  # a run's last node, which finds its limit reached, counts too
+    assert spent == {limit + 1}  # a run's last node, which finds its limit reached, counts too
 
 
 def test_small_puzzles_generate_quickly():
@@ -110,32 +112,32 @@ def test_rectangles_are_valid_unique_and_proved_twice(rows, cols):
 
 
 def drawn(rows: int, cols: int, seed: str):
-    """Regions grown and an answer drawn on them, as version 3's reshaping receives them."""
+    """Regions grown and an answer drawn on them, as the current version's reshaping receives them."""
     rng = random.Random(seed)
     while True:
-        labels = generate.grow_regions(rows, cols, rng)
+        labels = steps.grow_regions(rows, cols, rng, steps.by_size(CURRENT.grow_targets, rows * cols))
         if labels is None:
             continue
-        parts = generate.Parts(rows, cols)
+        parts = steps.Parts(rows, cols)
         try:
-            answer = generate._draw(generate.Layout(rows, cols, labels, parts), Budget(), rng)
-        except generate.LayoutDropped:
+            answer = steps.draw(Layout(rows, cols, labels, parts), Budget(), rng, CURRENT)
+        except steps.LayoutDropped:
             continue
         if answer is not None:
             return labels, answer, parts, rng
 
 
 def with_every_number(labels, answer) -> NuritwinPuzzle:
-    return generate._puzzle(labels, generate._block_sizes(labels, answer), answer)
+    return steps.puzzle_of(labels, steps.block_sizes(labels, answer), answer)
 
 
 @pytest.mark.parametrize("seed", ["rivals-1", "rivals-4", "rivals-11"])  # 6, 4 and 7 rivals
 def test_rivals_are_exactly_the_answers_that_differ_in_one_region(seed):
     labels, answer, parts, _ = drawn(7, 7, seed)
     puzzle = with_every_number(labels, answer)
-    layout = generate.Layout(7, 7, labels, parts)
+    layout = Layout(7, 7, labels, parts)
     shaded = layout.shaded(answer)
-    listed = {(region, trial) for region, own in enumerate(layout.region_masks) for trial in generate._rivals(layout, own, shaded, parts)}
+    listed = {(region, trial) for region, own in enumerate(layout.region_masks) for trial in steps.rivals(layout, own, shaded, parts)}
     every = NURITWIN.solve(puzzle, 10_000, Budget())
     assert answer in every and len(every) < 10_000
     in_one_region = set()
@@ -150,18 +152,18 @@ def test_rivals_are_exactly_the_answers_that_differ_in_one_region(seed):
 @pytest.mark.parametrize("seed", ["joins-1", "joins-2", "joins-3"])
 def test_joining_the_groups_outside_a_region_is_making_one_network(seed):
     labels, answer, parts, _ = drawn(8, 8, seed)
-    layout = generate.Layout(8, 8, labels, parts)
+    layout = Layout(8, 8, labels, parts)
     shaded = layout.shaded(answer)
     joined = apart = 0
     for own in layout.region_masks:
         rest = shaded & ~own
-        groups = generate_v2._groups(layout, rest)
+        groups = steps.groups(layout, rest)
         assert sum(groups) == rest and all(layout.reach(group & -group, group) == group for group in groups)
-        for _, first, second in generate_v2._shadings(layout, own, parts):
+        for _, first, second in steps.shadings(layout, own, parts):
             trial = rest | first | second
             if not layout.has_square(trial):
                 network = layout.is_network(trial)
-                assert generate_v2._joins(groups, layout.spread(first), layout.spread(second)) == network
+                assert steps.joins(groups, layout.spread(first), layout.spread(second)) == network
                 joined += network
                 apart += not network
     assert joined and apart
@@ -171,7 +173,7 @@ def test_joining_the_groups_outside_a_region_is_making_one_network(seed):
 def test_reshaping_leaves_one_answer_with_every_number(seed):
     for attempt in range(100):
         labels, answer, parts, rng = drawn(7, 7, f"{seed}-{attempt}")
-        reshaped = generate._reshape_until_unique(labels, answer, parts, Budget(), rng)
+        reshaped = CURRENT.reshape(labels, answer, parts, Budget(), rng, CURRENT)
         if reshaped is not None:
             break
     assert reshaped is not None, "no drawn answer in 100 could be reshaped"
@@ -181,4 +183,4 @@ def test_reshaping_leaves_one_answer_with_every_number(seed):
     assert NURITWIN.prove(puzzle, 2) == [answer]
     assert all(4 <= len(cells) <= 9 for cells in puzzle.region_cells)
     assert set(stats) == {"reshaping_moves", "answers_switched"}
-    assert stats["reshaping_moves"] + stats["answers_switched"] <= generate.MAX_MOVES
+    assert stats["reshaping_moves"] + stats["answers_switched"] <= steps.MAX_MOVES

@@ -13,7 +13,7 @@ import pytest
 
 from pipeline.budget import Budget
 from pipeline.interface.grades import TIERS
-from pipeline.puzzles.nuritwin import aim
+from pipeline.puzzles.nuritwin.versions import CURRENT
 from pipeline.puzzles.nuritwin import grade as nuritwin_grade
 from pipeline.puzzles.nuritwin.grade import Board, Position, grade, solves_within, techniques
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, canonical_labels
@@ -196,7 +196,7 @@ def test_the_search_count_stops_at_its_cap(monkeypatch):
     assert full > 3 and nuritwin_grade.search_nodes(puzzle, Budget()) == 3
 
 
-@pytest.mark.parametrize("tier", aim.AIMED)
+@pytest.mark.parametrize("tier", CURRENT.built_around + CURRENT.aimed)
 def test_a_puzzle_made_for_a_tier_needs_exactly_that_tier(tier):
     ptype = get_type("nuritwin")
     puzzle = ptype.make(ptype.make_params(6, difficulty=tier), "grade-1", Budget(seconds=60)).puzzle

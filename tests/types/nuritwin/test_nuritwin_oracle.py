@@ -1,4 +1,4 @@
-"""The SAT oracle of Nuritwin's generator version 3: its yes/no answers are the counting search's,
+"""The SAT oracle of Nuritwin's generator (versions 3 on): its yes/no answers are the counting search's,
 and its first answer is the one its order lists first, whichever SAT solver finds it."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import random
 import pytest
 
 from pipeline.budget import Budget
-from pipeline.puzzles.nuritwin import generate, oracle
-from pipeline.puzzles.nuritwin.generate_v2 import _block_sizes
+from pipeline.puzzles.nuritwin import oracle, steps
+from pipeline.puzzles.nuritwin.steps import block_sizes
 from pipeline.puzzles.nuritwin.solver import Layout
 
 MANY = 100_000  # more answers than any 6 x 6 layout here has: the search lists them all
@@ -21,7 +21,7 @@ def layouts(count: int, size: int = 6):
     rng = random.Random("oracle")
     found = []
     while len(found) < count:
-        labels = generate.grow_regions(size, size, rng)
+        labels = steps.grow_regions(size, size, rng, (4, 7))
         if labels is None:
             continue
         layout = Layout(size, size, labels)
@@ -39,8 +39,8 @@ def test_yes_no_answers_are_the_counting_searchs(index):
     layout, labels, every = LAYOUTS[index]
     asked = oracle.Oracle(layout.rows, layout.cols)
     for shaded in every[:5]:
-        sizes = _block_sizes(labels, layout.answer(shaded))
-        with_sizes = [other for other in every if _block_sizes(labels, layout.answer(other)) == sizes]
+        sizes = block_sizes(labels, layout.answer(shaded))
+        with_sizes = [other for other in every if block_sizes(labels, layout.answer(other)) == sizes]
         assert asked.has_answer(layout, sizes, besides=shaded) == (len(with_sizes) > 1)
         for region in range(len(sizes)):
             without = sizes[:region] + (None,) + sizes[region + 1:]

@@ -11,7 +11,7 @@ from nuritwin_reference import brute_force, every_shading, obeys_rules, puzzle_f
 from pipeline.errors import StepLimit
 from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin import PUZZLE_TYPE as NURITWIN
-from pipeline.puzzles.nuritwin.generate import V4
+from pipeline.puzzles.nuritwin.versions import V4
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, cells_by_region
 from pipeline.puzzles.nuritwin.proof import _Encoding, twin_shadings
 from pipeline.puzzles.nuritwin.solver import Layout, shape_masks, shape_shadings
