@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.interface.sharing import FileFormat, Link, Share
+from pipeline.interface.sharing import Link, Share
+from pipeline.share.formats import pzprv3_format, tokens
+from pipeline.share.puzzlink import Reader
 
 SKIP_MOST = 20
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -52,8 +54,8 @@ def encode(record: dict[str, Any], rows: int, cols: int) -> str:
     return "".join(out)
 
 
-def decode(reader: Any, rows: int, cols: int) -> dict[str, Any]:
-    """The clue fields of a link's body (pipeline.share.puzzlink's reader holds it)."""
+def decode(reader: Reader, rows: int, cols: int) -> dict[str, Any]:
+    """The clue fields of a link's body; the frame checks that the body ends there."""
     count = rows * cols
     cells: list[int | None] = [None] * count
     c = 0
@@ -74,7 +76,6 @@ def decode(reader: Any, rows: int, cols: int) -> dict[str, Any]:
         else:
             raise reader.fail(f"unexpected character {ch!r}")
         reader.pos += 1
-    reader.finish()
     return {"clues": [cells[r * cols:(r + 1) * cols] for r in range(rows)]}
 
 
@@ -82,17 +83,15 @@ def longest(rows: int, cols: int) -> int:
     return rows * cols  # a character covers at least one cell
 
 
-def pzprv3(record: dict[str, Any]) -> str:
-    rows, cols = record["rows"], record["cols"]
-    lines = ["pzprv3.1", "slither", str(rows), str(cols)]
-    lines += ["".join(". " if n is None else f"{n} " for n in row) for row in record["clues"]]
-    lines += ["0 " * cols] * rows
-    lines += ["0 " * (cols + 1)] * rows
-    lines += ["0 " * cols] * (rows + 1)
-    return "\n".join(lines) + "\n"
+def _pzprv3_grids(record: dict[str, Any], rows: int, cols: int) -> tuple[str, list[str]]:
+    lines = [tokens("." if n is None else n for n in row) for row in record["clues"]]
+    lines += [tokens([0] * cols)] * rows
+    lines += [tokens([0] * (cols + 1))] * rows
+    lines += [tokens([0] * cols)] * (rows + 1)
+    return "pzprv3.1", lines
 
 
 SHARE = Share(
     link=Link(genre="slither", encode=encode, decode=decode, longest=longest),
-    files=(FileFormat("pzprv3", ".pzprv3", pzprv3, "pzprjs's own save file of the puzzle (no answer)"),),
+    files=(pzprv3_format("slither", _pzprv3_grids),),
 )
