@@ -10,7 +10,7 @@ from pydantic import Field
 from pipeline.budget import Budget
 from pipeline.interface.params import Params
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.slitherlink import generate, grade, proof, record, render, rules, share, solver
+from pipeline.puzzles.slitherlink import generate, grade, play, proof, record, render, rules, share, solver
 from pipeline.render.svg import FigureSize
 
 RULES = """\
@@ -56,7 +56,7 @@ PUZZLE_TYPE = PuzzleType(
     name="slitherlink", title="Slitherlink", version=1, how_to_play=RULES, params=SlitherlinkParams,
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
     checks=rules.CHECKS, share=share.SHARE, to_record=record.to_record, from_record=record.from_record,
-    draw=render.draw,
+    draw=render.draw, play=play.PLAY,
     # 7 mm between dots: a digit of 0.6 of the cell and room to draw the loop beside it; pages grow
     # it to 9 mm at most (a 15x15 then still fits an A4 text block), bigger only spreads the grid
     cell_mm=render.CELL_MM, max_cell_mm=9.0,

@@ -400,7 +400,7 @@ class _Sides:
         self.parent[ra], self.flip[ra] = rb, pa ^ pb ^ differ
 
 
-def _sides_of(position: Position) -> _Sides:
+def sides_of(position: Position) -> _Sides:
     board = position.board
     outside = board.rows * board.cols
     sides = _Sides(outside)
@@ -414,7 +414,7 @@ def _sides_of(position: Position) -> _Sides:
 def inside_outside(position: Position) -> int:
     board, lines, clues = position.board, position.lines, position.clues
     outside = board.rows * board.cols
-    sides = _sides_of(position)
+    sides = sides_of(position)
     across = [(cells[0], cells[1] if len(cells) == 2 else outside) for cells in board.sides]
     marks: dict[int, int] = {}
     for e, (a, b) in enumerate(across):
