@@ -57,7 +57,8 @@ PUZZLE_TYPE = PuzzleType(
     generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
     checks=rules.CHECKS, share=share.SHARE, to_record=record.to_record, from_record=record.from_record,
     draw=render.draw, play=play.PLAY,
-    # 7 mm between dots: a digit of 0.6 of the cell and room to draw the loop beside it; pages grow
-    # it to 9 mm at most (a 15x15 then still fits an A4 text block), bigger only spreads the grid
-    cell_mm=render.CELL_MM, max_cell_mm=9.0,
+    # 7 mm between dots: a digit of 0.6 of the cell and room to draw the loop beside it. Pages grow
+    # it to 10 mm at most, where a 7x7 prints 70 mm wide as puzzle books print that size (at 9 mm
+    # two 7x7s left most of an A4 page empty); a 15x15 still fits an A4 text block at 10 mm
+    cell_mm=render.CELL_MM, max_cell_mm=10.0,
 )
