@@ -10,6 +10,7 @@ from typing import Any
 
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
+from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play, edge_segments
 from pipeline.puzzles.slitherlink import grade
 from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
@@ -80,11 +81,24 @@ def _facts(position: grade.Position) -> dict[tuple[str, int], int]:
 
 
 def _explain(technique: str, before: grade.Position, part: str, at: int, mark: int) -> str:
+    board = before.board
     if part == "cells":
         where = "inside" if mark == MAIN else "outside"
-        return f"This cell is {where} the loop: the known edges tie it to the grid's outside."
+        return f"{cell_name(divmod(at, board.cols))} is {where} the loop: the known edges tie it to the grid's outside."
     fact = "a line" if mark == MAIN else "not a line"
-    return f"This edge is {fact}: {REASONS.get(technique, technique)}."
+    return f"{_upper(edge_name(board, at))} is {fact}: {REASONS.get(technique, technique)}."
+
+
+def edge_name(board, edge: int) -> str:
+    """An edge by the cell it borders, as a reader finds it: "the top edge of r3c4"."""
+    (y1, x1), (y2, x2) = board.edges[edge]
+    if y1 == y2:  # level: the top of the cell below it, or the bottom of the last row
+        return f"the top edge of {cell_name((y1, x1))}" if y1 < board.rows else f"the bottom edge of {cell_name((y1 - 1, x1))}"
+    return f"the left edge of {cell_name((y1, x1))}" if x1 < board.cols else f"the right edge of {cell_name((y1, x1 - 1))}"
+
+
+def _upper(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 PLAY = Play(
