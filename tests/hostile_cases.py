@@ -10,6 +10,8 @@ Kinds (tests/test_hostile.py runs them):
   manifest  a change to manifest.json of a built folder, then a command
   stamp     a change to a built folder's layout stamp or outputs, then `build` again: the layout
             must be redone (exit 0, not "kept") and the new files whole
+  picture   a picture file (made by the maker the data names, tests/test_hostile.py) given as a
+            section's `picture:`, then `generate`: exit 2 with the message fragment, nothing written
 
 Changes are ("set", path, value), ("del", path), ("raw", bytes) or ("replace", what).
 """
@@ -335,4 +337,33 @@ STAMP = [
     ]
 ]
 
-CASES: list[Case] = YAML_BOUNDS + TEXT + SCHEMA + OPTIONS + OUTDIR + RECORD + MANIFEST + STAMP
+# (file name, what the maker draws, a fragment of the one-line message)
+PICTURE = [
+    Case("picture", name, "picture", (file, maker, fragment), 2)
+    for name, file, maker, fragment in [
+        ("a 13000×13000 PNG (169 megapixels in a few KB)", "bomb.png", "png-header:13000x13000", "169,000,000 pixels; at most 50,000,000 are read"),
+        ("a PNG just past the 50-megapixel bound", "big.png", "png-header:7100x7100", "50,410,000 pixels; at most 50,000,000 are read"),
+        ("PostScript named .png (would start Ghostscript)", "ps.png", "postscript", "its content is not a PNG, JPEG or SVG"),
+        ("PDF named .svg", "doc.svg", "format:PDF", "its content is not a PNG, JPEG or SVG"),
+        ("a JPEG named .png", "photo.png", "format:JPEG", "named .png but its content is a JPEG image"),
+        ("a PNG named .jpg", "icon.jpg", "format:PNG", "named .jpg but its content is a PNG image"),
+        ("an SVG named .png", "drawing.png", "svg:plain", "named .png but its content is a SVG image"),
+        *[(f"{kind} named .png", f"{kind.lower()}.png", f"format:{kind}", "its content is not a PNG, JPEG or SVG")
+          for kind in ("GIF", "BMP", "TIFF", "WEBP", "ICO", "PPM", "PCX", "TGA", "SGI", "IM", "EPS", "QOI")],
+        ("a truncated PNG", "cut.png", "truncated", "not a readable PNG image"),
+        ("a PNG signature then garbage", "junk.png", "png-junk", "not a readable PNG image"),
+        ("nested <use> drawing 10^8 rectangles (2 KB)", "use.svg", "svg:use-bomb", "elements once its <use> references are expanded"),
+        ("<use> references in a loop", "loop.svg", "svg:use-loop", "form a loop"),
+        ("an SVG embedding a 13000×13000 PNG as data:", "embed.svg", "svg:embedded-bomb", "it embeds an image of 169,000,000 pixels"),
+        ("an SVG embedding PostScript as data:", "embed-ps.svg", "svg:embedded-ps", "it embeds an image that is not PNG, JPEG or SVG"),
+        ("an SVG one unit wide and 100,000 tall", "tall.svg", "svg:tall", "too narrow for a grid"),
+        ("an SVG declaring an entity (billion laughs)", "laughs.svg", "svg:entity", "not a drawable SVG image"),
+        ("a one-pixel dot", "dot.png", "dot", "a dot or a line"),
+        ("a one-pixel line", "line.png", "line", "a dot or a line"),
+        ("a solid black block", "block.png", "block", "plain filled rectangle"),
+        ("a folder with a file name that is not UTF-8", "odd/", "folder:bad-name", "name is not UTF-8 text"),
+        ("a folder of 10,001 entries", "many/", "folder:10001", "more than 10,000 entries"),
+    ]
+]
+
+CASES: list[Case] = YAML_BOUNDS + TEXT + SCHEMA + OPTIONS + OUTDIR + RECORD + MANIFEST + STAMP + PICTURE

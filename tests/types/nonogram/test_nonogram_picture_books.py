@@ -110,7 +110,8 @@ def test_an_unreadable_file_and_an_empty_folder_are_named(tmp_path: Path) -> Non
 def test_fit_aspect_takes_the_grid_from_the_picture_with_the_size_as_its_longest_side(tmp_path: Path) -> None:
     folder = draw_pictures(tmp_path / "pictures")  # blue_disc.png is 333 x 217, its disc 171 x 171
     wide = Image.new("L", (640, 200), 255)
-    ImageDraw.Draw(wide).rectangle((20, 40, 620, 160), fill=0)  # a 601 x 121 bar: five to one
+    ImageDraw.Draw(wide).rectangle((20, 40, 620, 160), fill=0)  # a 601 x 121 bar: five to one,
+    ImageDraw.Draw(wide).rectangle((300, 80, 340, 120), fill=255)  # with a window (a plain bar is no picture)
     wide.save(tmp_path / "bar.png")
     job = parse_spec(spec_with(f"{{picture: {tmp_path / 'bar.png'}, fit: aspect}}", size=25))
     assert (job.sections[0].puzzle_params.cols, job.sections[0].puzzle_params.rows) == (25, 5)
@@ -180,6 +181,7 @@ def test_a_changed_picture_file_is_made_again_not_reused(tmp_path: Path) -> None
     assert "generated 0 puzzles, reused 1" in again.stderr
     square = Image.new("L", (50, 50), 255)
     ImageDraw.Draw(square).rectangle((5, 5, 30, 45), fill=0)
+    ImageDraw.Draw(square).rectangle((12, 12, 22, 22), fill=255)  # a window: a plain block is no picture
     square.save(folder / "blue_disc.png")
     changed = cli("generate", spec, "-o", tmp_path / "out")
     assert "generated 1 puzzles, reused 0" in changed.stderr

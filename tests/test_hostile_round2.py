@@ -1,0 +1,79 @@
+"""Defects of issue 27 that the hostile table cannot show on its own: pictures decoded once and
+shared with the workers, errors that cross processes, and the other promises checked below."""
+
+from __future__ import annotations
+
+import os
+import pickle
+from pathlib import Path
+
+import pytest
+
+from pipeline.errors import InputError, RecordError, SpecError
+from pipeline.parallel import Pool
+from pipeline.puzzles.nonogram.pictures import PictureError, image
+from pipeline.spec import parse_spec
+from pipeline.stages.generate import generate
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+def test_each_picture_is_decoded_once_and_the_workers_never_read_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_picture_books import draw_pictures
+
+    folder = draw_pictures(tmp_path / "pictures")
+    decodes: list[str] = []
+    run = image.sandbox.run_bounded
+    monkeypatch.setattr(image.sandbox, "run_bounded", lambda fn, kind, data, **bounds: decodes.append(kind) or run(fn, kind, data, **bounds))
+    image._DECODED.clear()
+    image._SETS.clear()
+    job = parse_spec(f"title: P\nseed: once\nsections: [{{type: nonogram, size: 10, count: 3, params: {{picture: '{folder}'}}}}]\n")
+    assert sorted(decodes) == ["jpeg", "png", "png"]
+    # The files' bytes are spoiled in place, same size and times: a worker that read a file
+    # again would fail; the stage hands the workers the pictures decoded at the spec check.
+    for path in folder.iterdir():
+        info = path.stat()
+        with open(path, "r+b") as handle:
+            handle.write(b"\0" * info.st_size)
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    report = generate(job, tmp_path / "out", jobs=2)
+    assert len(report.manifest.entries) == 3 and len(decodes) == 3
+
+
+@pytest.mark.parametrize("error", [
+    PictureError("a.png", "the image is empty"), RecordError("r.json", "field 'rows' is missing"), SpecError("s.yaml", ["x", "y"]),
+], ids=["picture", "record", "spec"])
+def test_our_errors_cross_processes_as_themselves(error: InputError) -> None:
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error) and str(again) == str(error) and again.__dict__ == error.__dict__
+
+
+def _raise_picture_error(name: str) -> None:
+    raise PictureError(name, "the image is empty: no pixel stands out from the background")
+
+
+def test_a_picture_error_in_a_worker_reaches_the_user_as_itself() -> None:
+    with Pool(2) as pool, pytest.raises(PictureError, match="b.png: the image is empty"):
+        list(pool.imap(_raise_picture_error, [("a.png",), ("b.png",)]))
+
+
+def test_a_bomb_is_refused_from_its_header_in_milliseconds(tmp_path: Path) -> None:
+    from test_hostile import _png_header
+
+    (tmp_path / "bomb.png").write_bytes(_png_header(13000, 13000))
+    with pytest.raises(PictureError, match="13,000×13,000|169,000,000"):
+        image.decode(tmp_path / "bomb.png")
+
+
+def test_a_decoding_that_breaks_its_bounds_is_stopped_and_named() -> None:
+    from pipeline import sandbox
+
+    def spin() -> None:
+        while True:
+            pass
+
+    with pytest.raises(sandbox.Bounded, match="more than 1 s of CPU"):
+        sandbox.run_bounded(spin, memory_bytes=100_000_000, cpu_seconds=1, wall_seconds=60)
+    with pytest.raises(sandbox.Bounded, match="memory"):
+        sandbox.run_bounded(bytearray, 2_000_000_000, memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60)
+    assert sandbox.run_bounded(sum, [1, 2, 3], memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60) == 6
