@@ -48,7 +48,7 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         try:
-            with signals.terminate_raises():
+            with signals.terminate_raises(), signals.never_swallowed():
                 command(*args, **kwargs)
         except PuzzlepressError as exc:
             err.print(f"error: {_printable(str(exc))}", markup=False)

@@ -12,6 +12,8 @@ import os
 import secrets
 from pathlib import Path
 
+from pipeline import signals
+
 
 def write_atomic(path: Path, data: bytes | str) -> None:
     if isinstance(data, str):
@@ -20,16 +22,18 @@ def write_atomic(path: Path, data: bytes | str) -> None:
     # Not mkstemp: its files are private (0600), and a book's files are meant to be shared.
     # Opened with 0666 like any new file, the user's umask decides.
     tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.part"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # held: an interrupt between creating the temporary file and the clean-up below left a .part
+    with signals.held():
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
 
 
 def sha256_bytes(data: bytes) -> str:

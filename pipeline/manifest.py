@@ -113,16 +113,6 @@ def record_path(outdir: Path, puzzle_id: str, suffix: str = ".json") -> Path:
     return outdir / PUZZLES / f"{puzzle_id}{suffix}"
 
 
-def unproved_reason(outdir: Path, entry: Entry) -> str | None:
-    """Why this puzzle must not be printed or shared, or None when its verdict was made for
-    exactly the record bytes on disk by this version's verifier (pipeline/trust.py)."""
-    try:
-        sha256 = sha256_bytes(safeio.read_bounded(record_path(outdir, entry.id), safeio.RECORD_BYTES))
-    except safeio.Unsafe:
-        return "its record is missing or unreadable"
-    return trust.verdict_problem(entry.verdict, sha256, entry.grade)
-
-
 def write_manifest(outdir: Path, manifest: Manifest) -> None:
     write_atomic(outdir / MANIFEST, json.dumps(manifest.to_json(), indent=2, ensure_ascii=False) + "\n")
 

@@ -77,3 +77,33 @@ def test_a_decoding_that_breaks_its_bounds_is_stopped_and_named() -> None:
     with pytest.raises(sandbox.Bounded, match="memory"):
         sandbox.run_bounded(bytearray, 2_000_000_000, memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60)
     assert sandbox.run_bounded(sum, [1, 2, 3], memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60) == 6
+
+
+def test_export_exports_the_bytes_it_hashed_even_when_a_record_is_swapped_between_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every record is swapped for an edited, unproved one right after its first read: export
+    reads once, so it exports the proved bytes it read (it read twice and exported 4 edited of 25)."""
+    import json
+
+    from conftest import cli
+    from pipeline import safeio
+
+    spec = tmp_path / "job.yaml"
+    spec.write_text("title: X\nseed: swap\nsections: [{type: nonogram, size: 5, count: 3}]\n")
+    assert cli("-q", "build", spec, "-o", tmp_path / "out", "--jobs", "1").code == 0
+    originals = {p.name: p.read_text() for p in (tmp_path / "out" / "puzzles").glob("*.json")}
+    read = safeio.read_bounded
+
+    def swapping(path: Path, limit: int) -> bytes:
+        data = read(path, limit)
+        if Path(path).name in originals:
+            edited = json.loads(originals[Path(path).name])
+            edited["solution"] = [row.translate(str.maketrans("#.", ".#")) for row in edited["solution"]]
+            Path(path).write_text(json.dumps(edited))
+        return data
+
+    monkeypatch.setattr(safeio, "read_bounded", swapping)
+    ran = cli("export", tmp_path / "out", "--format", "non", "-o", tmp_path / "non")
+    assert ran.code == 0, ran.stderr
+    for name, text in originals.items():
+        goal = "".join(json.loads(text)["solution"]).replace("#", "1").replace(".", "0")
+        assert f'goal "{goal}"' in (tmp_path / "non" / name.replace(".json", ".non")).read_text()
