@@ -65,6 +65,10 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
             where = f"{_printable(str(exc.filename))}: " if exc.filename else ""
             err.print(f"error: {where}{exc.strerror or exc}; nothing half-written was kept", markup=False)
             raise typer.Exit(1) from None
+        finally:
+            from pipeline import outdir
+
+            outdir.release_all()
 
     return wrapper
 

@@ -107,3 +107,65 @@ def test_export_exports_the_bytes_it_hashed_even_when_a_record_is_swapped_betwee
     for name, text in originals.items():
         goal = "".join(json.loads(text)["solution"]).replace("#", "1").replace(".", "0")
         assert f'goal "{goal}"' in (tmp_path / "non" / name.replace(".json", ".non")).read_text()
+
+
+SMALL = "title: L\nseed: lock\nsections: [{type: nonogram, size: 5, count: 2}]\n"
+
+
+def test_a_second_run_into_a_folder_in_use_is_refused_naming_the_first(tmp_path: Path) -> None:
+    """Two builds into one folder both exited 0, one printing the other's book, and one's clean-up
+    deleted the other's live temporary file."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+    from pipeline import outdir
+
+    folder = tmp_path / "out"
+    outdir.claim(folder)  # this process is the first run
+    live = folder / "puzzles" / ".a.json.0123456789ab.part"
+    live.parent.mkdir()
+    live.write_text("being written")
+    (tmp_path / "job.yaml").write_text(SMALL)
+    for command in (["build", "job.yaml", "-o", "out"], ["verify", "out"], ["layout", "out"]):
+        ran = subprocess.run(
+            [sys.executable, "-m", "pipeline", *command], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        if command[0] == "build":
+            assert ran.returncode == 2, ran.stderr
+            assert f"is in use by another puzzlepress run (process {os.getpid()}: " in ran.stderr
+            assert len(ran.stderr.strip().splitlines()) == 1 and "Traceback" not in ran.stderr
+        else:
+            assert ran.returncode == 2 and ("in use" in ran.stderr or "no manifest" in ran.stderr), ran.stderr
+    assert live.read_text() == "being written" and sorted(p.name for p in folder.rglob("*")) == [".a.json.0123456789ab.part", ".puzzlepress-output", "puzzles"]
+    outdir.release_all()
+    assert subprocess.run(
+        [sys.executable, "-m", "pipeline", "-q", "generate", "job.yaml", "-o", "out", "-j", "1"], cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, timeout=120,
+    ).returncode == 0
+    assert not live.exists()  # released, its leftover is ours to clean
+
+
+@pytest.mark.parametrize("swapped", ["folder", "puzzles"])
+def test_a_folder_swapped_for_a_link_mid_run_cannot_redirect_a_write(swapped: str, tmp_path: Path) -> None:
+    from pipeline import outdir
+    from pipeline.files import write_atomic
+
+    victim = tmp_path / "someone"
+    (victim / "puzzles").mkdir(parents=True)
+    (victim / "manifest.json").write_text("theirs")
+    folder = tmp_path / "out"
+    outdir.claim(folder)
+    write_atomic(folder / "puzzles" / "a.json", "{}")
+    if swapped == "folder":
+        folder.rename(tmp_path / "moved")
+        os.symlink(victim, folder)
+        target, error = folder / "manifest.json", outdir.FolderMoved
+    else:
+        (folder / "puzzles").rename(folder / "old-puzzles")
+        os.symlink(victim / "puzzles", folder / "puzzles")
+        target, error = folder / "puzzles" / "b.json", OSError
+    with pytest.raises(error):
+        write_atomic(target, "ours")
+    assert (victim / "manifest.json").read_text() == "theirs" and not list((victim / "puzzles").iterdir())

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageFile, ImageOps
 
 from pipeline import safeio, sandbox
 from pipeline.errors import InputError
@@ -256,6 +256,7 @@ def ink_png(kind: str, data: bytes) -> bytes:
     process; _Problem says what is wrong with the content."""
     Image.MAX_IMAGE_PIXELS = MAX_PICTURE_PIXELS  # this process only: past it, Pillow's warning is an error
     warnings.simplefilter("error", Image.DecompressionBombWarning)
+    ImageFile.LOAD_TRUNCATED_IMAGES = False  # WeasyPrint sets it on import: a cut file is no picture
     if kind == "svg":
         data, kind = _render_svg(data), "png"
     grey = _read_grey(kind, data)
