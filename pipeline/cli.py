@@ -147,12 +147,14 @@ def _date(text: str | None) -> dt.date | None:
 
 
 def _jobs(jobs: int | None) -> int:
+    from pipeline.cluster import WORKERS_PER_CORE
     from pipeline.parallel import default_jobs
 
     if jobs is None:
         return default_jobs()
-    if not 1 <= jobs <= 256:
-        raise OptionError(f"--jobs: {jobs} is out of range (1 to 256)")
+    most = WORKERS_PER_CORE * default_jobs()  # more only queue for the same cores, 60 MB each
+    if not 1 <= jobs <= most:
+        raise OptionError(f"--jobs: {jobs} is out of range (1 to {most}, {WORKERS_PER_CORE} for each of this machine's cores)")
     return jobs
 
 
@@ -160,10 +162,9 @@ def _scheduler(address: str | None) -> str | None:
     """The Dask scheduler to use, checked before anything runs; None for the local pool."""
     if address is None or not address.strip():
         return None
-    from pipeline.cluster import local_workers
+    from pipeline.cluster import checked_address
 
-    local_workers(address)  # a malformed local:N is an option error
-    return address.strip()
+    return checked_address(address)  # a malformed address is an option error, before anything runs
 
 
 def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:

@@ -189,6 +189,12 @@ OPTIONS = [
         ("layout: missing folder", ["layout", "{tmp}/nothing"], 2),
         ("layout: a folder of someone else's", ["layout", "{tmp}"], 2),
         ("new: a code that works", ["new", "nonogram", "--size", "5", "--code", "[/bold]../x", "-o", "{tmp}/out"], 0),
+        ("--jobs past 4 a core", ["generate", "{spec}", "-o", "{tmp}/out", "--jobs", "200"], 2),
+        *[(f"--scheduler {address!r}", ["generate", "{spec}", "-o", "{tmp}/out", "--scheduler", address], 2) for address in (
+            "local:\u00b2", "local:256", "local:0", "local:-1", "local:", "local:1x", "ws://127.0.0.1:8786", "wss://127.0.0.1:8786",
+            "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "inproc://x", "garbage", "tcp://", "tcp://:8786", "tcp://host:99999",
+            "http://127.0.0.1:8786", "inproc://nowhere/1/1", "tcp://a b:1", "tcp://127.0.0.1:8786/path", "tcp://\x1b[31m:1",
+        )],
     ]
 ]
 

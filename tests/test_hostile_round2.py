@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import pickle
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,71 @@ def test_a_folder_swapped_for_a_link_mid_run_cannot_redirect_a_write(swapped: st
     with pytest.raises(error):
         write_atomic(target, "ours")
     assert (victim / "manifest.json").read_text() == "theirs" and not list((victim / "puzzles").iterdir())
+
+
+# ---- the scheduler handshake -------------------------------------------------------------------
+
+
+def _listener(behaviour: str) -> tuple[str, Any]:
+    """A local listener that misbehaves as a wrong --scheduler address would; ends by itself."""
+    import socket
+    import struct
+    import threading
+    import time
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(8)
+    server.settimeout(20)
+
+    def answer(connection: socket.socket) -> None:
+        with connection:
+            try:
+                if behaviour == "huge frame":
+                    connection.sendall(struct.pack("Q", 3_000_000_000))
+                elif behaviour == "slow drip":
+                    for byte in struct.pack("Q", 40) + b"x" * 40:
+                        time.sleep(0.5)
+                        connection.send(bytes([byte]))
+                elif behaviour == "a web server":
+                    connection.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+                time.sleep(15)  # "silent": accepts and never answers
+            except OSError:
+                pass
+
+    def serve() -> None:
+        with server:
+            try:
+                while True:
+                    connection, _ = server.accept()
+                    threading.Thread(target=answer, args=(connection,), daemon=True).start()
+            except OSError:
+                pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    return f"tcp://127.0.0.1:{server.getsockname()[1]}", server
+
+
+@pytest.mark.parametrize("behaviour", ["silent", "huge frame", "slow drip", "a web server"])
+def test_a_listener_that_is_no_scheduler_is_one_line_in_a_few_seconds(behaviour: str, tmp_path: Path) -> None:
+    import time
+
+    from conftest import cli
+
+    address, server = _listener(behaviour)
+    (tmp_path / "job.yaml").write_text(SMALL)
+    started = time.monotonic()
+    ran = cli("generate", tmp_path / "job.yaml", "-o", tmp_path / "out", "--scheduler", address)
+    server.close()
+    assert ran.code == 2 and len(ran.stderr.strip().splitlines()) == 1 and "Traceback" not in ran.stderr, ran.stderr
+    assert time.monotonic() - started < 15 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow
+def test_a_failing_task_on_a_local_cluster_prints_our_message_only(capfd: pytest.CaptureFixture[str]) -> None:
+    from pipeline.cluster import ClusterPool
+    with pytest.raises(PictureError, match="b.png: the image is empty"):
+        with ClusterPool("local:1") as pool:
+            list(pool.imap(_raise_picture_error, [("b.png",)]))
+    captured = capfd.readouterr()
+    assert "Traceback" not in captured.err and "Compute Failed" not in captured.err, captured.err
