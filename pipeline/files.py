@@ -36,11 +36,13 @@ def write_atomic(path: Path, data: bytes | str) -> None:
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path.name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
-        except BaseException:
+        except BaseException as exc:
             try:
                 os.unlink(tmp, dir_fd=dir_fd)
             except FileNotFoundError:
                 pass
+            if isinstance(exc, OSError) and not exc.filename:  # a full disk: say which file could not be written
+                raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
             raise
 
 

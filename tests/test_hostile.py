@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import collections
+import hashlib
 import io
 import json
 import os
@@ -27,7 +28,7 @@ MARKER = ".puzzlepress-output"
 def test_the_table_covers_every_class_with_150_cases_or_more() -> None:
     per_class = collections.Counter(case.cls for case in CASES)
     assert len(CASES) >= 150, per_class
-    assert set(per_class) == {"yaml", "text", "spec", "options", "outdir", "record", "manifest", "stamp", "picture"}
+    assert set(per_class) == {"yaml", "text", "spec", "options", "outdir", "record", "manifest", "stamp", "edition", "picture"}
     assert len({(c.cls, c.name) for c in CASES}) == len(CASES), "case names repeat"
 
 
@@ -91,7 +92,9 @@ def test_option_case(case: Case, in_tmp: Path) -> None:
     spec.write_text(VALID)
     fifo = in_tmp / "fifo.yaml"
     os.mkfifo(fifo)
-    args = [a.format(spec=spec, tmp=in_tmp, fifo=fifo) for a in case.data]
+    deep = in_tmp / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    args = [a.format(spec=spec, tmp=in_tmp, fifo=fifo, deep=deep) for a in case.data]
     _shown_fine(cli(*args), case)
 
 
@@ -202,6 +205,21 @@ def _change(path: Path, change: tuple[Any, ...], folder: Path) -> None:
 
 
 def _replace(path: Path, what: str, folder: Path) -> None:
+    if what.startswith("record:"):  # an edition's first record changed, its verdict's hash made again
+        data = json.loads(path.read_text())
+        item = data["puzzles"][0]
+        change = what.removeprefix("record:")
+        if change == "junk":
+            text = "not json"
+        else:
+            record = json.loads(item["record"])
+            key, value = change.split("=")
+            record[key] = int(value) if value.isdigit() else value
+            text = json.dumps(record)
+        item["record"] = text
+        item["entry"]["verdict"]["record_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        path.write_text(json.dumps(data))
+        return
     if what == "one-by-one":  # a puzzle of its own, uniquely solvable, under the slot's id and code
         record = json.loads(path.read_text())
         record.update(rows=1, cols=1, row_clues=[[1]], col_clues=[[1]], solution=["#"])
@@ -253,8 +271,12 @@ def test_manifest_case(case: Case, built: Path, tmp_path: Path) -> None:
     folder = _copy(built, tmp_path)
     _change(folder / "manifest.json", case.data, folder)
     before = tree(folder)
-    ran = cli(case.command, folder)
+    if case.command.startswith("build"):  # the folder must not be stuck: build makes it again
+        ran = cli(*case.command.split(), tmp_path / "job.yaml", "-o", folder, "-j", "1")
+    else:
+        ran = cli(case.command, folder)
     _shown_fine(ran, case)
+    assert "\x1b" not in ran.stderr, "a terminal escape from the manifest reached the terminal"
     if case.exit != 0:
         assert tree(folder) == before, "a refused manifest, yet something was written"
     assert not (tmp_path / "elsewhere").exists() and not Path("/tmp/X.svg").exists()
@@ -365,3 +387,30 @@ def test_picture_case(case: Case, in_tmp: Path) -> None:
     assert fragment in ran.stderr, ran.stderr
     assert " at 0x" not in ran.stderr and "DecompressionBomb" not in ran.stderr
     assert set(os.listdir(in_tmp)) == before, "a refused picture, yet something was written"
+
+
+# ---- editions ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "edition"], ids=_ids)
+def test_edition_case(case: Case, built: Path, tmp_path: Path) -> None:
+    from pipeline.edition import sealed
+
+    folder = _copy(built, tmp_path)
+    edition = tmp_path / "edition.json"
+    shutil.copy(folder / "edition.json", edition)
+    out = tmp_path / "reprint"
+    for change in case.data:
+        if change == "seal":
+            edition.write_text(json.dumps(sealed(json.loads(edition.read_text()))))
+        elif change == (REPLACE, "own-folder"):
+            edition, out = folder / "edition.json", folder
+        elif change == (REPLACE, "folder-above"):
+            edition, out = folder / "edition.json", tmp_path
+        else:
+            _change(edition, change, tmp_path)
+    before = _snapshot(tmp_path)
+    ran = cli("reprint", edition, "-o", out, "--jobs", "1")
+    _shown_fine(ran, case)
+    assert len(ran.stderr.strip().splitlines()) == 1, ran.stderr
+    assert _snapshot(tmp_path) == before, "a refused edition, yet something was written"

@@ -82,7 +82,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
 
     printed = draw_all(outdir, loaded, tick, job.link_style, lambda item: puzzle_address(job, item.entry.id, item.url))
     previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
-    credits = credits_of(entries + previous_entries)
+    credits = credits_of(loaded + loaded_previous)
     checkpoint.reached("layout:render")
     try:
         if job.format == "newsletter":
