@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,7 +40,7 @@ class Verbosity:
 
 def _say(message: str, level: int = 1) -> None:
     if Verbosity.level >= level:
-        err.print(message, markup=False)
+        err.print(_printable(message), markup=False)
 
 
 def _run(command: Callable[..., None]) -> Callable[..., None]:
@@ -48,7 +49,7 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         try:
-            with signals.terminate_raises():
+            with signals.terminate_raises(), signals.never_swallowed():
                 command(*args, **kwargs)
         except PuzzlepressError as exc:
             err.print(f"error: {_printable(str(exc))}", markup=False)
@@ -65,13 +66,24 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
             where = f"{_printable(str(exc.filename))}: " if exc.filename else ""
             err.print(f"error: {where}{exc.strerror or exc}; nothing half-written was kept", markup=False)
             raise typer.Exit(1) from None
+        finally:
+            from pipeline import outdir
+
+            outdir.release_all()
 
     return wrapper
 
 
+# Shown escaped on the terminal: control characters but the line break (an escape sequence from
+# a manifest's title or a skip reason reached the terminal raw) and the bidirectional overrides.
+_UNSHOWN = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
 def _printable(text: str) -> str:
-    """Text as it can be printed: a lone surrogate (from a non-UTF-8 argument) shown escaped."""
-    return text.encode("utf-8", "backslashreplace").decode()
+    """Text as it can be printed: a lone surrogate (from a non-UTF-8 argument) and control
+    characters shown escaped."""
+    text = text.encode("utf-8", "backslashreplace").decode()
+    return _UNSHOWN.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 @contextmanager
@@ -136,19 +148,23 @@ OutdirArg = Annotated[Path, typer.Argument(help="An output folder made by `gener
 def _date(text: str | None) -> dt.date | None:
     if text is None:
         return None
+    from pipeline.spec import as_date
+
     try:
-        return dt.date.fromisoformat(text)
+        return as_date(text)
     except ValueError:
-        raise OptionError(f"--date: '{text}' is not a date; write it as YYYY-MM-DD") from None
+        raise OptionError(f"--date: '{_printable(text)}' is not a date; write it as YYYY-MM-DD") from None
 
 
 def _jobs(jobs: int | None) -> int:
+    from pipeline.cluster import WORKERS_PER_CORE
     from pipeline.parallel import default_jobs
 
     if jobs is None:
         return default_jobs()
-    if not 1 <= jobs <= 256:
-        raise OptionError(f"--jobs: {jobs} is out of range (1 to 256)")
+    most = WORKERS_PER_CORE * default_jobs()  # more only queue for the same cores, 60 MB each
+    if not 1 <= jobs <= most:
+        raise OptionError(f"--jobs: {jobs} is out of range (1 to {most}, {WORKERS_PER_CORE} for each of this machine's cores)")
     return jobs
 
 
@@ -156,10 +172,9 @@ def _scheduler(address: str | None) -> str | None:
     """The Dask scheduler to use, checked before anything runs; None for the local pool."""
     if address is None or not address.strip():
         return None
-    from pipeline.cluster import local_workers
+    from pipeline.cluster import checked_address
 
-    local_workers(address)  # a malformed local:N is an option error
-    return address.strip()
+    return checked_address(address)  # a malformed address is an option error, before anything runs
 
 
 def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:
@@ -220,7 +235,10 @@ def reprint(
     for name in report.other_bytes:
         _say(f"  {name}: other bytes than the edition's")
     if report.other_bytes and not report.version_changes:
-        err.print("error: the same versions made other PDF bytes: this is a bug in puzzlepress", markup=False)
+        err.print(
+            "error: the same versions made other PDF bytes from an edition whose digest holds: this is a bug in puzzlepress",
+            markup=False,
+        )
         raise typer.Exit(1)
 
 
@@ -255,7 +273,7 @@ def verify(outdir: OutdirArg, jobs: JobsOpt = None, fresh: FreshOpt = False, sch
     proved = sum(1 for v in report.verdicts.values() if v["status"] == "proved")
     _say(f"verified {len(report.verdicts)} puzzles ({report.reused} unchanged since last time): {proved} proved, {len(report.failed)} failed")
     for line in report.failed:
-        err.print(f"  FAILED {line}", markup=False)
+        err.print(f"  FAILED {_printable(line)}", markup=False)
     if report.failed:
         raise typer.Exit(1)
 
@@ -309,7 +327,7 @@ def export(
         kinds = ", ".join(report.covering)
         _say(f"  {len(report.not_covered)} puzzles have no {format_name} form (only {kinds} puzzles have one): {', '.join(report.not_covered)}")
     for line in report.refused:
-        err.print(f"  REFUSED {line}", markup=False)
+        err.print(f"  REFUSED {_printable(line)}", markup=False)
     if report.refused:
         err.print("refused puzzles that are not proved for the record on disk; run `puzzlepress verify` first", markup=False)
         raise typer.Exit(1)
@@ -334,7 +352,7 @@ def new(
     from pipeline.stages.single import make_single
 
     result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty)
-    print(result.code)
+    print(_printable(result.code))
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
         _say(f"  {path}")
@@ -417,7 +435,7 @@ def _print_bench(result: dict[str, Any]) -> None:
         print(f"cluster: {cl['puzzles']} puzzles, local pool {cl['local_pool_per_s']:.2f}/s, {cl['scheduler']} "
               f"{cl['cluster_per_s']:.2f}/s (overhead {cl['overhead']:+.0%}), connecting {cl['connect_s']:.2f} s")
     for row in result.get("compare", []):
-        print(f"against the earlier run: {row['type']} {row['size']} {row['stage']}: ×{row['ratio']:.2f} "
+        print(f"against the earlier run: {_printable(str(row['type']))} {_printable(str(row['size']))} {_printable(str(row['stage']))}: ×{row['ratio']:.2f} "
               f"({ms(row['median_s'])} ms now, {ms(row['earlier_median_s'])} ms then)")
 
 
@@ -457,9 +475,9 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     if Verbosity.level == 0:
         return
     # Text, not str: rich reads markup in a str, and a title holding "[/bold]" broke a finished build.
-    table = Table("section", "puzzles", "skipped codes", title=Text(report.generated.manifest.job.title), title_justify="left")
+    table = Table("section", "puzzles", "skipped codes", title=Text(_printable(report.generated.manifest.job.title)), title_justify="left")
     for row in summary_rows(report):
-        table.add_row(Text(row["section"]), str(row["puzzles"]), str(row["skipped"]))
+        table.add_row(Text(_printable(row["section"])), str(row["puzzles"]), str(row["skipped"]))
     err.print(table)
     g, v = report.generated, report.verified
     s = report.seconds

@@ -12,6 +12,20 @@ from __future__ import annotations
 class PuzzlepressError(Exception):
     exit_code = 1
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its message and fields, so an error raised in a worker process reaches the
+        user as itself: the default pickling calls the class with the message alone, which the
+        classes below with fields of their own cannot take ("a worker process died" was printed
+        for a PictureError raised in a worker)."""
+        return (_rebuilt, (type(self), str(self), dict(self.__dict__)))
+
+
+def _rebuilt(cls: type[PuzzlepressError], message: str, fields: dict[str, object]) -> PuzzlepressError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(fields)
+    return error
+
 
 class InputError(PuzzlepressError):
     """Something a person wrote is wrong; the message says what and where."""

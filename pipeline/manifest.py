@@ -2,8 +2,8 @@
 
 OUTDIR/manifest.json holds the resolved job (the validated spec, so `verify` and `layout` can run
 on a folder alone), the sections with the ids of their puzzles in book order, one entry per
-puzzle (code, generator version, stats, timings, verification verdict) and the codes that were
-skipped with the reason.
+puzzle (code, generator version, stats, verification verdict) and the codes that were
+skipped with the reason. Nothing that differs between two runs of one spec is kept (timings).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from pipeline import __version__, safeio, trust
+from pipeline import __version__, safeio, schemas, trust
 from pipeline.codes import puzzle_id
 from pipeline.errors import RecordError
 from pipeline.files import sha256_bytes, write_atomic
@@ -44,7 +44,7 @@ class Entry:
     role: Role
     generator: str
     stats: dict[str, Any] = field(default_factory=dict)
-    timings: dict[str, float] = field(default_factory=dict)
+    timings: dict[str, float] = field(default_factory=dict)  # this run's; never written (see _reproducible)
     verdict: dict[str, Any] | None = None
     url: str | None = None  # where the puzzle is played online (puzz.link)
     grade: dict[str, Any] | None = None  # tier, score, techniques: the record's, or the grader's for an ungraded section
@@ -104,23 +104,26 @@ class Manifest:
                 }
                 for i, section in enumerate(self.job.sections)
             ],
-            "puzzles": [asdict(e) for e in self.entries],
+            "puzzles": [_reproducible(e) for e in self.entries],
             "skipped": [asdict(s) for s in self.skipped],
         }
 
 
+def _reproducible(entry: Entry) -> dict[str, Any]:
+    """An entry as the manifest keeps it: without its timings and its verdict's seconds, which
+    differ on every run. Two builds of one spec make byte-identical folders, manifest included
+    (a publisher's `sha256sum -c`, `diff -r`); the build prints each stage's time instead."""
+    kept = {key: value for key, value in asdict(entry).items() if key != "timings"}
+    if isinstance(kept["verdict"], dict):
+        kept["verdict"] = {
+            key: ({k: v for k, v in value.items() if k != "seconds"} if isinstance(value, dict) else value)
+            for key, value in kept["verdict"].items()
+        }
+    return kept
+
+
 def record_path(outdir: Path, puzzle_id: str, suffix: str = ".json") -> Path:
     return outdir / PUZZLES / f"{puzzle_id}{suffix}"
-
-
-def unproved_reason(outdir: Path, entry: Entry) -> str | None:
-    """Why this puzzle must not be printed or shared, or None when its verdict was made for
-    exactly the record bytes on disk by this version's verifier (pipeline/trust.py)."""
-    try:
-        sha256 = sha256_bytes(safeio.read_bounded(record_path(outdir, entry.id), safeio.RECORD_BYTES))
-    except safeio.Unsafe:
-        return "its record is missing or unreadable"
-    return trust.verdict_problem(entry.verdict, sha256, entry.grade)
 
 
 def write_manifest(outdir: Path, manifest: Manifest) -> None:
@@ -128,12 +131,16 @@ def write_manifest(outdir: Path, manifest: Manifest) -> None:
 
 
 def made_with(outdir: Path) -> dict[str, Any] | None:
-    """The versions an existing output folder was made with, when its manifest says."""
+    """The versions an existing output folder was made with, when its manifest says so in the
+    form versions.environment writes; None for anything else (the folder is then made again)."""
     try:
-        data = read_json(outdir / MANIFEST)
+        data = read_json(outdir / MANIFEST, safeio.MANIFEST_BYTES)
     except RecordError:
         return None
-    return data.get("made_with") if isinstance(data, dict) and isinstance(data.get("made_with"), dict) else None
+    try:
+        return schemas.MadeWith.model_validate(data.get("made_with") if isinstance(data, dict) else None).model_dump()
+    except ValidationError:
+        return None
 
 
 def read_manifest(outdir: Path) -> Manifest:
@@ -145,6 +152,10 @@ def read_manifest(outdir: Path) -> Manifest:
     where = str(path)
     if not isinstance(data, dict):
         raise RecordError(where, "a manifest must be a JSON object")
+    try:
+        schemas.ManifestFile.model_validate(data)  # every value's type, before any is used
+    except ValidationError as exc:
+        raise RecordError(where, f"{schemas.first_problem(exc)} (the manifest is malformed)") from None
     try:
         job = JobSpec.model_validate(data.get("job"))
     except ValidationError as exc:
@@ -192,7 +203,8 @@ def entry_problems(manifest: Manifest) -> list[str]:
         section = sections[entry.section]
         if (entry.type, params) != (section.type, section.puzzle_params):
             problems.append(
-                f"{place}: a {entry.type} {entry.label} in section {entry.section}, which holds {section.type} {section.puzzle_params.label}"
+                f"{place}: a {entry.type} {_described(params, entry.label)} in section {entry.section}, which holds "
+                f"{section.type} {_described(section.puzzle_params, section.puzzle_params.label)}"
             )
         filled[(entry.role, entry.section)] = filled.get((entry.role, entry.section), 0) + 1
         if filled[(entry.role, entry.section)] > section.count:
@@ -202,6 +214,13 @@ def entry_problems(manifest: Manifest) -> list[str]:
         if not 0 <= skip.section < len(sections)
     ]
     return problems
+
+
+def _described(params: Params | None, label: str) -> str:
+    """A grid and its other parameters, so two that differ read differently ("10×10 with
+    difficulty hard", not "10×10" twice)."""
+    extras = params.extras() if params is not None else {}
+    return label + (" with " + ", ".join(f"{name} {value}" for name, value in extras.items()) if extras else "")
 
 
 def _entry_params(entry: Entry) -> Params | None:

@@ -9,18 +9,29 @@ empty-looking or marked, and so is any path that resolves to them.
 Clean-up removes only our own temporary files (`.<name>.<12 hex>.part`, see records.write_atomic),
 only in the folders we write (the output folder, puzzles/, examples/), and never through a
 symbolic link.
+
+A folder is one run's at a time: claiming it (or, for verify and layout, finding it ours) takes
+an exclusive lock on its marker file, held until the command ends; a second run names the first
+and exits 2 (two builds of different specs into one folder both exited 0, one printing the
+other's book, and one's clean-up deleted the other's live temporary file). The folder is opened
+once when it is claimed, and every write goes through that descriptor (pipeline/files.py), each
+step below it opened without following links: a folder replaced by a symbolic link mid-run
+could otherwise have its later writes overwrite someone else's manifest.json. A write also
+checks that the path still leads to the folder claimed, and stops the run when it does not.
 """
 
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import re
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from pipeline import safeio
-from pipeline.errors import InputError
+from pipeline.errors import InputError, StageError
 
 MARKER = ".puzzlepress-output"
 MARKER_TEXT = "This folder was made by puzzlepress; it may delete and overwrite its own files here.\n"
@@ -77,24 +88,141 @@ def check(outdir: Path) -> Path:
 
 
 def claim(outdir: Path) -> None:
-    """Make the folder ours: check it, create it and leave the marker. Call just before writing."""
+    """Make the folder ours: check it, create it, leave the marker and lock it for this run.
+    Call just before writing."""
+    if _held(outdir) is not None:
+        return
     resolved = check(outdir)
     resolved.mkdir(parents=True, exist_ok=True)
     marker = resolved / MARKER
     if not _is_marker(marker):
-        fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(MARKER_TEXT)
+        try:
+            fd = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o666)
+        except FileExistsError:  # another run made it a moment ago: the lock below decides
+            pass
+        else:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(MARKER_TEXT)
+    _lock(outdir, resolved)
 
 
 def require_ours(outdir: Path) -> None:
-    """Before `verify` or `layout` write into a folder they did not create: it must be marked."""
+    """Before `verify` or `layout` write into a folder they did not create: it must be marked,
+    and no other run may be writing there (it is locked for this run)."""
+    if _held(outdir) is not None:
+        return
     if not _is_marker(outdir / MARKER):
         raise InputError(
             f"{_shown(outdir)} was not made by puzzlepress (no {MARKER} file in it), so nothing is "
             "written there; build into a new folder with `puzzlepress build SPEC -o FOLDER`"
         )
     _refuse_linked_subfolders(outdir, _shown(outdir))
+    _lock(outdir, Path(os.path.realpath(outdir)))
+
+
+# ---- the folders this run holds ------------------------------------------------------------
+
+
+class FolderMoved(StageError):
+    """The output folder's path no longer leads to the folder this run claimed."""
+
+
+@dataclass(frozen=True)
+class Held:
+    """An output folder this run has claimed: opened once, its marker locked."""
+
+    path: str  # absolute, as the user gave it (it may pass through a link to the folder)
+    dir_fd: int
+    lock_fd: int
+    identity: tuple[int, int]  # (st_dev, st_ino) of the folder
+
+
+_HELD: dict[str, Held] = {}
+
+
+def _absolute(path: Path | str) -> str:
+    return os.path.normpath(os.path.abspath(path))
+
+
+def _held(outdir: Path) -> Held | None:
+    return _HELD.get(_absolute(outdir))
+
+
+def _lock(outdir: Path, resolved: Path) -> None:
+    shown = _shown(outdir)
+    dir_fd = os.open(resolved, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        lock_fd = os.open(MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+    except OSError:
+        os.close(dir_fd)
+        raise InputError(f"output folder {shown}: its {MARKER} file is not a plain file; {_CHOOSE}") from None
+    try:
+        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _holder(lock_fd)
+        os.close(lock_fd)
+        os.close(dir_fd)
+        raise InputError(
+            f"output folder {shown} is in use by another puzzlepress run{holder}; nothing was written. "
+            f"Wait for it to finish, or {_CHOOSE}"
+        ) from None
+    info = os.fstat(dir_fd)
+    _HELD[_absolute(outdir)] = Held(_absolute(outdir), dir_fd, lock_fd, (info.st_dev, info.st_ino))
+
+
+def _holder(lock_fd: int) -> str:
+    """ " (process 123: puzzlepress build job.yaml)" for the process that holds the lock, read
+    from /proc/locks (Linux); "" where that cannot be told."""
+    inode = os.fstat(lock_fd).st_ino
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as locks:
+            for line in locks:
+                fields = line.split()
+                if len(fields) >= 6 and fields[1] == "FLOCK" and fields[5].rsplit(":", 1)[-1] == str(inode):
+                    pid = fields[4]
+                    command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+                    return f" (process {pid}: {_printable_command(command)})"
+    except OSError:
+        pass
+    return ""
+
+
+def _printable_command(command: str) -> str:
+    text = " ".join(command.split())
+    text = "".join(ch if ch.isprintable() else "?" for ch in text)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def release_all() -> None:
+    """Let go of every folder this run holds: at the end of a command."""
+    for held in _HELD.values():
+        for fd in (held.lock_fd, held.dir_fd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    _HELD.clear()
+
+
+def holding(path: Path) -> tuple[Held, list[str]] | None:
+    """The held folder a path to be written lies in, and the path's steps below it; None when
+    it lies in no folder this run holds. FolderMoved when the folder's path no longer leads to
+    the folder claimed (moved, replaced by a link)."""
+    target = _absolute(path)
+    for held in sorted(_HELD.values(), key=lambda h: -len(h.path)):  # the innermost first
+        if target.startswith(held.path + os.sep):
+            try:
+                info = os.stat(held.path)
+                same = (info.st_dev, info.st_ino) == held.identity
+            except OSError:
+                same = False
+            if not same:
+                raise FolderMoved(
+                    f"{_shown(held.path)}: the output folder was moved, removed or replaced while this run wrote into it; "
+                    "nothing more is written there"
+                )
+            return held, os.path.relpath(target, held.path).split(os.sep)
+    return None
 
 
 def _refuse_linked_subfolders(folder: Path, shown: str) -> None:
@@ -109,21 +237,26 @@ def _refuse_linked_subfolders(folder: Path, shown: str) -> None:
 
 
 def remove_own_parts(outdir: Path) -> None:
-    """Delete temporary files a killed run left behind: ours only, and never through a link."""
+    """Delete temporary files a killed run left behind: ours only, in a folder this run has
+    locked (so no other run's file is live), and never through a link."""
+    held = _held(outdir)
+    if held is None:
+        raise RuntimeError(f"{outdir} is cleaned up only once it is claimed")
     for name in OWN_FOLDERS:
-        folder = outdir / name if name else outdir
         try:
-            if not stat.S_ISDIR(os.lstat(folder).st_mode):
-                continue  # missing, or a link that could lead out of the folder
-            entries = list(os.scandir(folder))
+            fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=held.dir_fd) if name else os.dup(held.dir_fd)
         except OSError:
-            continue
-        for entry in entries:
-            if OWN_PART.match(entry.name) and entry.is_file(follow_symlinks=False):
-                try:
-                    os.unlink(entry.path)
-                except FileNotFoundError:
-                    pass
+            continue  # missing, or a link that could lead out of the folder
+        try:
+            entries = list(os.scandir(fd))
+            for entry in entries:
+                if OWN_PART.match(entry.name) and entry.is_file(follow_symlinks=False):
+                    try:
+                        os.unlink(entry.name, dir_fd=fd)
+                    except FileNotFoundError:
+                        pass
+        finally:
+            os.close(fd)
 
 
 def _ours_or_empty(folder: Path) -> bool:

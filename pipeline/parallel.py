@@ -15,10 +15,10 @@ import sys
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from multiprocessing import forkserver
+from multiprocessing import forkserver, resource_tracker
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
-from pipeline import lifetime, signals
+from pipeline import checkpoint, lifetime, signals
 from pipeline.errors import StageError
 
 
@@ -50,6 +50,34 @@ def _our_import_path() -> Iterator[None]:
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
+
+
+def _start_helpers() -> None:
+    """Start the helper processes (the resource tracker, the forkserver) so that neither can be
+    broken by a Ctrl-C nor talk to the user:
+
+    - SIGINT is blocked while they are spawned, and the mask is inherited: a Ctrl-C during the
+      forkserver's imports (before it ignores SIGINT itself) printed its traceback, and the build,
+      finding it gone, ended in click's "Aborted." with exit 1. The parent gets the signal
+      when the mask is restored.
+    - The resource tracker's stderr is /dev/null: after a SIGKILL of the build it cleans up the
+      pool's semaphores (as it should) and said "There appear to be N leaked semaphore objects"
+      to a user who had done nothing wrong.
+    """
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            resource_tracker.ensure_running()  # it masks signals itself, then unmasks them all
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        with _our_import_path():
+            forkserver.ensure_running()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 def _quiet_worker() -> None:
@@ -105,16 +133,26 @@ class Pool:
             context.set_forkserver_preload(
                 ["pipeline.lifetime", "pipeline.registry", "pipeline.stages.generate", "pipeline.stages.verify"]
             )
-            with _our_import_path():
-                forkserver.ensure_running()
+            checkpoint.reached("pool:start")
+            try:
+                _start_helpers()
+            except OSError as exc:
+                raise StageError(f"the worker processes could not be started ({exc.strerror or exc})") from None
             self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
         return self._executor
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        """Submit one task; a forkserver that died (killed) is a stage that cannot run, in one line."""
+        try:
+            return self._pool().submit(fn, *args)
+        except (EOFError, ConnectionError, BrokenProcessPool) as exc:
+            raise StageError(f"the worker processes could not be started ({type(exc).__name__}); nothing was written by them") from None
 
     def warm(self, module: str) -> None:
         """Start a worker importing `module` now, while this process goes on with other work."""
         if self.jobs > 1:
             with signals.held():
-                self._pool().submit(import_module, module)
+                self._submit(import_module, module)
 
     def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task: the first runs in this process while the workers run
@@ -123,8 +161,7 @@ class Pool:
             yield from self.imap(fn, tasks)
             return
         with signals.held():
-            executor = self._pool()
-            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
+            pending: dict[Future[Any], int] = {self._submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
         yield 0, fn(*tasks[0])
         yield from _as_finished(pending)
 
@@ -137,8 +174,7 @@ class Pool:
         # Submitting is what starts the workers: an interrupt is held until every one is recorded,
         # or one forked after it would outlive the pool.
         with signals.held():
-            executor = self._pool()
-            pending: dict[Future[Any], int] = {executor.submit(fn, *args): i for i, args in enumerate(tasks)}
+            pending: dict[Future[Any], int] = {self._submit(fn, *args): i for i, args in enumerate(tasks)}
         yield from _as_finished(pending)
 
 

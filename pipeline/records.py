@@ -138,18 +138,22 @@ def load_puzzle(path: Path, known_types: dict[str, PuzzleType]) -> tuple[PuzzleT
     """(type, puzzle, record, SHA-256 of its bytes) from one bounded read of a record file, so a
     record swapped between reading and hashing cannot borrow a verdict; RecordError names the file
     and the field."""
-    sha256, record = read_record(path)
-    ptype = check_common_fields(record, str(path), known_types)
-    try:
-        return ptype, ptype.from_record(record), record, sha256
-    except RecordError as exc:
-        raise RecordError(f"{path}: field '{exc.where}'", exc.problem) from None
-
-
-def read_record(path: Path) -> tuple[str, Any]:
-    """(SHA-256 of the bytes, parsed JSON) from one bounded read."""
     try:
         data = safeio.read_bounded(path, safeio.RECORD_BYTES)
-        return sha256_bytes(data), safeio.parse_json(data)
     except safeio.Unsafe as exc:
         raise RecordError(str(path), str(exc)) from None
+    return (*parse_puzzle(str(path), data, known_types), sha256_bytes(data))
+
+
+def parse_puzzle(where: str, data: bytes, known_types: dict[str, PuzzleType]) -> tuple[PuzzleType, Any, dict[str, Any]]:
+    """(type, puzzle, record) from a record's bytes; RecordError names `where` and the field."""
+    try:
+        record = safeio.parse_json(data)
+    except safeio.Unsafe as exc:
+        raise RecordError(where, str(exc)) from None
+    ptype = check_common_fields(record, where, known_types)
+    try:
+        return ptype, ptype.from_record(record), record
+    except RecordError as exc:
+        raise RecordError(f"{where}: field '{exc.where}'", exc.problem) from None
+

@@ -13,6 +13,7 @@ blank puzzle box in the booklet 7 times in 12.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from contextlib import contextmanager
 from typing import Any, Iterator
@@ -20,6 +21,7 @@ from typing import Any, Iterator
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 HELD = (signal.SIGINT, signal.SIGTERM)
+RESEND_SECONDS = 0.01
 
 
 class Terminated(KeyboardInterrupt):
@@ -50,7 +52,10 @@ def terminate_raises() -> Iterator[None]:
 
 @contextmanager
 def held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back until the block ends, then raise for the first one caught."""
+    """Hold SIGINT and SIGTERM back until the block ends, then raise for the first one caught.
+
+    An error the block raised after a signal was caught gives way to the signal: it is most
+    likely the signal's doing (a worker stopped by the same Ctrl-C breaks the pool)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -58,8 +63,39 @@ def held() -> Iterator[None]:
     previous = {signum: signal.signal(signum, lambda n, frame: caught.append(n)) for signum in HELD}
     try:
         yield
+    except Exception:
+        if caught:
+            _raise_for(caught[0])
+        raise
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
     if caught:
         _raise_for(caught[0])
+
+
+@contextmanager
+def never_swallowed() -> Iterator[None]:
+    """An interrupt raised inside a `__del__` (WeasyPrint's FontConfiguration removes its folder
+    there) is printed by Python as "Exception ignored" and lost: the run went on and exited 0.
+    While the block runs, such an interrupt is sent again, to land in ordinary code."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable: object) -> None:
+        kind = getattr(unraisable, "exc_type", None)
+        if isinstance(kind, type) and issubclass(kind, KeyboardInterrupt):
+            # the signal again, from another thread a moment later: its handler must run once the
+            # finaliser is over (raise_signal or interrupt_main here run it inside the hook, where
+            # it was swallowed once more)
+            signum = signal.SIGTERM if issubclass(kind, Terminated) else signal.SIGINT
+            again = threading.Timer(RESEND_SECONDS, signal.pthread_kill, (threading.main_thread().ident, signum))
+            again.daemon = True
+            again.start()
+            return
+        previous(unraisable)  # type: ignore[arg-type]
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = previous

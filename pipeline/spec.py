@@ -50,11 +50,35 @@ def _as_code(value: Any) -> str:
         raise ValueError("a code must not be empty")
     if len(text) > 200:
         raise ValueError("a code must be at most 200 characters")
+    if not text.isprintable():  # printed under its puzzle and on the terminal: one line, as typed
+        raise ValueError(f"a code must not hold control characters (line breaks, tabs, escapes): {text!r}")
     return text
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
+
+
+def as_date(value: Any) -> Any:
+    """A date written YYYY-MM-DD, and only so: Python reads 2026-W48-1 and 20261130 as dates too,
+    and pydantic a number as seconds since 1970."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and _ISO_DATE.fullmatch(value.strip()):
+        return dt.date.fromisoformat(value.strip())
+    raise ValueError(f"{value!r} is not a date; write it as YYYY-MM-DD")
+
+
 Code = Annotated[str, BeforeValidator(_as_code)]
-Code = Annotated[str, BeforeValidator(_as_code)]
+
+
+def _shown_text(value: str) -> str:
+    """A title as it prints: refused when it prints nothing."""
+    if not value.strip():
+        raise ValueError("must not be empty or blank: it prints on the title page and in the running headers")
+    return value
+
+
+Title = Annotated[str, AfterValidator(_shown_text)]
 
 
 class Budget(Strict):
@@ -83,7 +107,7 @@ class Section(Strict):
     params: dict[str, Any] = {}  # any of the type's parameters by name, checked by its own model
     count: int = Field(ge=1, le=MAX_COUNT)
     codes: list[Code] = []
-    title: str | None = None
+    title: Title | None = None
     per_page: Literal[1, 2, 4, 6] | None = None
     cell: Length | None = None  # the printed cell size, instead of the largest the page allows
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
@@ -245,12 +269,12 @@ def _page_given(data: Any) -> dict[str, Any]:
 
 
 class JobSpec(Strict):
-    title: str
+    title: Title
     subtitle: str | None = None
     author: str | None = None
     imprint: str | None = None
     seed: Code | None = None
-    date: Annotated[dt.date | None, Field(strict=False)] = None
+    date: Annotated[dt.date | None, BeforeValidator(as_date)] = None
     format: Literal["book", "newsletter"] = "book"
     output: str | None = None
     print: Literal["home", "kdp", "ingramspark", "lulu", "offset"] = "home"  # the print service's rules
@@ -323,6 +347,13 @@ class JobSpec(Strict):
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
         if self.answers.from_previous_issue and self.date is None:
             _refuse_job([("answers.placement", "previous needs a `date`, to know which issue came before")])
+        if self.answers.from_previous_issue and self.date is not None:
+            earlier = self.date - dt.timedelta(days=self.answers.interval_days)
+            if earlier < FIRST_DATE:
+                _refuse_job([(
+                    "date", f"the previous issue, {self.answers.interval_days} days before {self.date.isoformat()}, would be dated "
+                    f"{earlier.isoformat()}, before the first supported date ({FIRST_DATE})",
+                )])
         return self
 
     @model_validator(mode="after")
@@ -605,7 +636,8 @@ def parse_spec(raw: bytes | str, *, source: str = "<spec>", date: dt.date | None
 
 
 class _SafeLoader(yaml.SafeLoader):
-    """The safe loader, but a value it cannot build (a date like 2026-13-01) names its line."""
+    """The safe loader, reading plain scalars as YAML 1.2's core schema does (see _resolvers),
+    and a value it cannot build (a date like 2026-13-01) names its line."""
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
         try:
@@ -614,6 +646,36 @@ class _SafeLoader(yaml.SafeLoader):
             raise yaml.constructor.ConstructorError(
                 None, None, f"cannot read {node.value!r} ({exc})", node.start_mark
             ) from None
+
+
+# YAML 1.1, which PyYAML reads, makes numbers of `0x10` (16), `010` (8), `1_000` and `1:20` (80,
+# base 60) and booleans of yes, no, on and off: `size: 0x10` made a 16 x 16 section and a code
+# `no` the boolean false. YAML 1.2's core schema reads those as text; so do we, and the schema
+# then says what it wanted there.
+_CORE = {
+    "tag:yaml.org,2002:bool": (re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")),
+    "tag:yaml.org,2002:int": (re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789")),
+    "tag:yaml.org,2002:float": (
+        re.compile(r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"),
+        list("-+.0123456789"),
+    ),
+}
+
+
+def _resolvers() -> dict[str, list[tuple[str, re.Pattern[str]]]]:
+    table: dict[str, list[tuple[str, re.Pattern[str]]]] = {}
+    for first, pairs in yaml.SafeLoader.yaml_implicit_resolvers.items():
+        kept = [(tag, pattern) for tag, pattern in pairs if tag not in _CORE]
+        if kept:
+            table[first] = kept
+    for tag, (pattern, firsts) in _CORE.items():
+        for first in firsts:
+            table.setdefault(first, []).append((tag, pattern))
+    return table
+
+
+_SafeLoader.yaml_implicit_resolvers = _resolvers()
+_SafeLoader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: int(loader.construct_scalar(node), 10))  # 010 is ten
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 from typer.testing import CliRunner
@@ -48,6 +49,15 @@ def write_spec(folder: Path, text: str, name: str = "job.yaml") -> Path:
 def tree(folder: Path) -> dict[str, bytes]:
     """Every file under a folder, by relative path, for byte-for-byte comparisons."""
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(autouse=True)
+def _output_folders_released() -> Iterator[None]:
+    """A stage run in-process holds its output folder until its command ends; a test is one."""
+    yield
+    from pipeline import outdir
+
+    outdir.release_all()
 
 
 @pytest.fixture

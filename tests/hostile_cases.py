@@ -10,6 +10,11 @@ Kinds (tests/test_hostile.py runs them):
   manifest  a change to manifest.json of a built folder, then a command
   stamp     a change to a built folder's layout stamp or outputs, then `build` again: the layout
             must be redone (exit 0, not "kept") and the new files whole
+  edition   a change to a built folder's edition.json ("seal" after it: its digest made again, as
+            another version would have written it), then `reprint EDITION -o OUT`: exit 2 with
+            nothing written (OUT unmade)
+  picture   a picture file (made by the maker the data names, tests/test_hostile.py) given as a
+            section's `picture:`, then `generate`: exit 2 with the message fragment, nothing written
 
 Changes are ("set", path, value), ("del", path), ("raw", bytes) or ("replace", what).
 """
@@ -104,6 +109,18 @@ SCHEMA = [
     for name, text in [
         ("date before the supported range with previous answers", "title: T\ndate: 0001-01-03\nanswers: previous\n" + SECTION),
         ("date 1899-12-31", "title: T\ndate: 1899-12-31\n" + SECTION),
+        ("date 1900-01-01 with previous answers (an 1899 issue)", "title: T\ndate: 1900-01-01\nanswers: previous\n" + SECTION),
+        ("date as an ISO week", "title: T\ndate: 2026-W48-1\n" + SECTION),
+        ("date as a number", "title: T\ndate: 20261130\n" + SECTION),
+        ("size in hex (YAML 1.1: 16)", spec(section="sections: [{type: nonogram, size: 0x10, count: 1}]\n")),
+        ("count in octal (YAML 1.1: 8)", spec(section="sections: [{type: nonogram, size: 5, count: 0o10}]\n")),
+        ("size base 60 (YAML 1.1: 80)", spec(section="sections: [{type: nonogram, size: '1:20', count: 1}]\n")),
+        ("count with underscores (YAML 1.1: 1000)", spec(section="sections: [{type: nonogram, size: 5, count: 1_0}]\n")),
+        ("cover: yes (YAML 1.1: true)", spec(extra="cover: yes\n")),
+        ("a code with a line break", spec(section='sections: [{type: nonogram, size: 5, count: 1, codes: ["a\\nb"]}]\n')),
+        ("a code with a terminal escape", spec(section='sections: [{type: nonogram, size: 5, count: 1, codes: ["\\e[2J"]}]\n')),
+        ("empty title", "title: ''\nseed: s\n" + SECTION),
+        ("blank title", "title: '   '\nseed: s\n" + SECTION),
         ("impossible date", "title: T\ndate: 2026-02-30\n" + SECTION),
         ("print service as a list (found by fuzzing)", spec(extra="print: []\n")),
         ("print service as a mapping", spec(extra="print: {kdp: 1}\n")),
@@ -159,6 +176,15 @@ OPTIONS = [
         ("--date month 13", ["generate", "{spec}", "-o", "{tmp}/out", "--date", "2026-13-01"], 2),
         ("--date year 1", ["generate", "{spec}", "-o", "{tmp}/out", "--date", "0001-01-01"], 2),
         ("--date empty", ["generate", "{spec}", "-o", "{tmp}/out", "--date", ""], 2),
+        ("--date an ISO week", ["generate", "{spec}", "-o", "{tmp}/out", "--date", "2026-W48-1"], 2),
+        ("--date compact", ["generate", "{spec}", "-o", "{tmp}/out", "--date", "20261130"], 2),
+        ("new: code with a line break", ["new", "nonogram", "--size", "5", "--code", "a\nb", "-o", "{tmp}/out"], 2),
+        ("new: code with a terminal escape", ["new", "nonogram", "--size", "5", "--code", "\x1b[2Jx", "-o", "{tmp}/out"], 2),
+        ("bench --compare /dev/zero", ["bench", "--n", "1", "--compare", "/dev/zero"], 2),
+        ("bench --compare 100,000-deep", ["bench", "--n", "1", "--compare", "{deep}"], 2),
+        ("bench --compare a FIFO", ["bench", "--n", "1", "--compare", "{fifo}"], 2),
+        ("bench --compare without results", ["bench", "--n", "1", "--compare", "{spec}"], 2),
+        ("reprint /dev/zero", ["reprint", "/dev/zero", "-o", "{tmp}/out"], 2),
         ("unknown option", ["generate", "{spec}", "--colour"], 2),
         ("quiet and verbose", ["-q", "-v", "types"], 2),
         ("types with an argument", ["types", "extra"], 2),
@@ -187,6 +213,12 @@ OPTIONS = [
         ("layout: missing folder", ["layout", "{tmp}/nothing"], 2),
         ("layout: a folder of someone else's", ["layout", "{tmp}"], 2),
         ("new: a code that works", ["new", "nonogram", "--size", "5", "--code", "[/bold]../x", "-o", "{tmp}/out"], 0),
+        ("--jobs past 4 a core", ["generate", "{spec}", "-o", "{tmp}/out", "--jobs", "200"], 2),
+        *[(f"--scheduler {address!r}", ["generate", "{spec}", "-o", "{tmp}/out", "--scheduler", address], 2) for address in (
+            "local:\u00b2", "local:256", "local:0", "local:-1", "local:", "local:1x", "ws://127.0.0.1:8786", "wss://127.0.0.1:8786",
+            "tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "inproc://x", "garbage", "tcp://", "tcp://:8786", "tcp://host:99999",
+            "http://127.0.0.1:8786", "inproc://nowhere/1/1", "tcp://a b:1", "tcp://127.0.0.1:8786/path", "tcp://\x1b[31m:1",
+        )],
     ]
 ]
 
@@ -318,6 +350,19 @@ MANIFEST = [
         ("70 MB", (RAW, b" " * 70_000_000 + b"{}"), 2, "layout"),
         ("marker removed", (REPLACE, "unmark"), 2, "layout"),
         ("marker removed, verify", (REPLACE, "unmark"), 2, "verify"),
+        ("verdict a list", (SET, ["puzzles", 0, "verdict"], ["proved"]), 2, "layout"),
+        ("verdict status a number", (SET, ["puzzles", 0, "verdict", "status"], 1), 2, "layout"),
+        ("a grade score as text", (SET, ["puzzles", 0, "grade"], {"score": "high", "techniques": {}, "tier": "easy"}), 2, "verify"),
+        ("a verdict's grade score as text", (SET, ["puzzles", 0, "verdict", "grade", "fields", "score"], "high"), 2, "layout"),
+        ("made_with.libraries a string", (SET, ["made_with", "libraries"], "all of them"), 2, "layout"),
+        ("made_with.libraries a string, then build", (SET, ["made_with", "libraries"], "all of them"), 0, "build"),
+        ("made_with.libraries a string, then build --fresh", (SET, ["made_with", "libraries"], "all of them"), 0, "build --fresh"),
+        ("made_with a list, then build", (SET, ["made_with"], []), 0, "build"),
+        ("stats a string", (SET, ["puzzles", 0, "stats"], "fast"), 2, "layout"),
+        ("picture title a number", (SET, ["puzzles", 0, "stats", "picture"], {"name": "x", "title": 5}), 2, "layout"),
+        ("the licence credit dropped from the manifest", (SET, ["puzzles", 0, "stats", "picture"], None), 0, "layout"),
+        ("a terminal escape in a section title", (SET, ["job", "sections", 0, "title"], "\x1b[2J\x1b]0;owned\x07"), 0, "layout"),
+        ("timings text", (SET, ["puzzles", 0, "timings"], {"generate_s": "slow"}), 2, "layout"),
     ]
 ]
 
@@ -335,4 +380,61 @@ STAMP = [
     ]
 ]
 
-CASES: list[Case] = YAML_BOUNDS + TEXT + SCHEMA + OPTIONS + OUTDIR + RECORD + MANIFEST + STAMP
+EDITION = [
+    Case("edition", name, "edition", change, 2)
+    for name, change in [
+        ("verdict a string", [(SET, ["puzzles", 0, "entry", "verdict"], "proved"), "seal"]),
+        ("verdict a list", [(SET, ["puzzles", 0, "entry", "verdict"], ["proved"]), "seal"]),
+        ("verdict not proved", [(SET, ["puzzles", 0, "entry", "verdict", "status"], "failed"), "seal"]),
+        ("made_with.libraries a string", [(SET, ["made_with", "libraries"], "all"), "seal"]),
+        ("the job edited", [(SET, ["job", "title"], "Another book")]),
+        ("the job edited and sealed with a wrong digest", [(SET, ["job", "title"], "Another book"), (SET, ["digest"], "0" * 64)]),
+        ("the digest edited", [(SET, ["digest"], "0" * 64)]),
+        ("the digest removed", [(DEL, ["digest"])]),
+        ("a PDF digest edited", [(SET, ["outputs", "booklet.pdf"], "0" * 64)]),
+        ("cover.pdf's digest edited", [(SET, ["outputs", "cover.pdf"], "0" * 64)]),
+        ("no puzzles", [(SET, ["puzzles"], []), "seal"]),
+        ("format 3", [(SET, ["format"], 3), "seal"]),
+        ("format a string", [(SET, ["format"], "2"), "seal"]),
+        ("a record of another grid, its hash made again", [(REPLACE, "record:cols=6"), "seal"]),
+        ("a record of another code, its hash made again", [(REPLACE, "record:code=other"), "seal"]),
+        ("a record that is not JSON, its hash made again", [(REPLACE, "record:junk"), "seal"]),
+        ("an entry of other parameters than its section", [(SET, ["puzzles", 0, "entry", "params"], {"difficulty": "hard"}), "seal"]),
+        ("an unknown key", [(SET, ["colour"], "red"), "seal"]),
+        ("100,000-deep nesting", [(RAW, b"[" * 100_000 + b"]" * 100_000)]),
+        ("a FIFO", [(REPLACE, "fifo")]),
+        ("reprinted into its own folder", [(REPLACE, "own-folder")]),
+        ("reprinted into the folder above its own", [(REPLACE, "folder-above")]),
+    ]
+]
+
+# (file name, what the maker draws, a fragment of the one-line message)
+PICTURE = [
+    Case("picture", name, "picture", (file, maker, fragment), 2)
+    for name, file, maker, fragment in [
+        ("a 13000×13000 PNG (169 megapixels in a few KB)", "bomb.png", "png-header:13000x13000", "169,000,000 pixels; at most 50,000,000 are read"),
+        ("a PNG just past the 50-megapixel bound", "big.png", "png-header:7100x7100", "50,410,000 pixels; at most 50,000,000 are read"),
+        ("PostScript named .png (would start Ghostscript)", "ps.png", "postscript", "its content is not a PNG, JPEG or SVG"),
+        ("PDF named .svg", "doc.svg", "format:PDF", "its content is not a PNG, JPEG or SVG"),
+        ("a JPEG named .png", "photo.png", "format:JPEG", "named .png but its content is a JPEG image"),
+        ("a PNG named .jpg", "icon.jpg", "format:PNG", "named .jpg but its content is a PNG image"),
+        ("an SVG named .png", "drawing.png", "svg:plain", "named .png but its content is a SVG image"),
+        *[(f"{kind} named .png", f"{kind.lower()}.png", f"format:{kind}", "its content is not a PNG, JPEG or SVG")
+          for kind in ("GIF", "BMP", "TIFF", "WEBP", "ICO", "PPM", "PCX", "TGA", "SGI", "IM", "EPS", "QOI")],
+        ("a truncated PNG", "cut.png", "truncated", "not a readable PNG image"),
+        ("a PNG signature then garbage", "junk.png", "png-junk", "not a readable PNG image"),
+        ("nested <use> drawing 10^8 rectangles (2 KB)", "use.svg", "svg:use-bomb", "elements once its <use> references are expanded"),
+        ("<use> references in a loop", "loop.svg", "svg:use-loop", "form a loop"),
+        ("an SVG embedding a 13000×13000 PNG as data:", "embed.svg", "svg:embedded-bomb", "it embeds an image of 169,000,000 pixels"),
+        ("an SVG embedding PostScript as data:", "embed-ps.svg", "svg:embedded-ps", "it embeds an image that is not PNG, JPEG or SVG"),
+        ("an SVG one unit wide and 100,000 tall", "tall.svg", "svg:tall", "too narrow for a grid"),
+        ("an SVG declaring an entity (billion laughs)", "laughs.svg", "svg:entity", "not a drawable SVG image"),
+        ("a one-pixel dot", "dot.png", "dot", "a dot or a line"),
+        ("a one-pixel line", "line.png", "line", "a dot or a line"),
+        ("a solid black block", "block.png", "block", "plain filled rectangle"),
+        ("a folder with a file name that is not UTF-8", "odd/", "folder:bad-name", "name is not UTF-8 text"),
+        ("a folder of 10,001 entries", "many/", "folder:10001", "more than 10,000 entries"),
+    ]
+]
+
+CASES: list[Case] = YAML_BOUNDS + TEXT + SCHEMA + OPTIONS + OUTDIR + RECORD + MANIFEST + STAMP + EDITION + PICTURE

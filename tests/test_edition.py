@@ -13,6 +13,7 @@ import pytest
 
 from conftest import ROOT, cli, write_spec
 from pipeline.budget import Budget
+from pipeline.edition import sealed
 from pipeline.records import dumps_record
 from pipeline.registry import puzzle_types
 from pipeline.spec import parse_spec
@@ -74,7 +75,7 @@ def test_an_edition_whose_ids_leave_the_folder_is_refused_before_anything_is_wri
     data = json.loads(edition.read_text())
     data["puzzles"][0]["entry"]["id"] = "../../escaped"
     hostile = tmp_path / "hostile.json"
-    hostile.write_text(json.dumps(data))
+    hostile.write_text(json.dumps(sealed(data)))  # a digest that holds: the ids are checked too
     ran = cli("reprint", hostile, "-o", tmp_path / "out")
     assert ran.code == 2 and "escaped" in ran.stderr
     assert not (tmp_path / "out").exists() and not (tmp_path.parent / "escaped.json").exists()
@@ -84,7 +85,7 @@ def test_other_versions_are_named_and_the_puzzles_are_the_same(edition: Path, tm
     data = json.loads(edition.read_text())
     data["made_with"]["libraries"]["weasyprint"] = "1.0"
     older = tmp_path / "older.json"
-    older.write_text(json.dumps(data))
+    older.write_text(json.dumps(sealed(data)))  # as another version would have written it
     ran = cli("reprint", older, "-o", tmp_path / "out")
     assert ran.code == 0 and "weasyprint 1.0 then" in ran.stderr and "the puzzles are the same ones" in ran.stderr
 

@@ -3,10 +3,15 @@ exit code and one message, never a traceback; a refusal must leave the files as 
 
 from __future__ import annotations
 
+import base64
 import collections
+import hashlib
+import io
 import json
 import os
 import shutil
+import struct
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +28,7 @@ MARKER = ".puzzlepress-output"
 def test_the_table_covers_every_class_with_150_cases_or_more() -> None:
     per_class = collections.Counter(case.cls for case in CASES)
     assert len(CASES) >= 150, per_class
-    assert set(per_class) == {"yaml", "text", "spec", "options", "outdir", "record", "manifest", "stamp"}
+    assert set(per_class) == {"yaml", "text", "spec", "options", "outdir", "record", "manifest", "stamp", "edition", "picture"}
     assert len({(c.cls, c.name) for c in CASES}) == len(CASES), "case names repeat"
 
 
@@ -87,7 +92,9 @@ def test_option_case(case: Case, in_tmp: Path) -> None:
     spec.write_text(VALID)
     fifo = in_tmp / "fifo.yaml"
     os.mkfifo(fifo)
-    args = [a.format(spec=spec, tmp=in_tmp, fifo=fifo) for a in case.data]
+    deep = in_tmp / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    args = [a.format(spec=spec, tmp=in_tmp, fifo=fifo, deep=deep) for a in case.data]
     _shown_fine(cli(*args), case)
 
 
@@ -198,6 +205,21 @@ def _change(path: Path, change: tuple[Any, ...], folder: Path) -> None:
 
 
 def _replace(path: Path, what: str, folder: Path) -> None:
+    if what.startswith("record:"):  # an edition's first record changed, its verdict's hash made again
+        data = json.loads(path.read_text())
+        item = data["puzzles"][0]
+        change = what.removeprefix("record:")
+        if change == "junk":
+            text = "not json"
+        else:
+            record = json.loads(item["record"])
+            key, value = change.split("=")
+            record[key] = int(value) if value.isdigit() else value
+            text = json.dumps(record)
+        item["record"] = text
+        item["entry"]["verdict"]["record_sha256"] = hashlib.sha256(text.encode()).hexdigest()
+        path.write_text(json.dumps(data))
+        return
     if what == "one-by-one":  # a puzzle of its own, uniquely solvable, under the slot's id and code
         record = json.loads(path.read_text())
         record.update(rows=1, cols=1, row_clues=[[1]], col_clues=[[1]], solution=["#"])
@@ -249,8 +271,12 @@ def test_manifest_case(case: Case, built: Path, tmp_path: Path) -> None:
     folder = _copy(built, tmp_path)
     _change(folder / "manifest.json", case.data, folder)
     before = tree(folder)
-    ran = cli(case.command, folder)
+    if case.command.startswith("build"):  # the folder must not be stuck: build makes it again
+        ran = cli(*case.command.split(), tmp_path / "job.yaml", "-o", folder, "-j", "1")
+    else:
+        ran = cli(case.command, folder)
     _shown_fine(ran, case)
+    assert "\x1b" not in ran.stderr, "a terminal escape from the manifest reached the terminal"
     if case.exit != 0:
         assert tree(folder) == before, "a refused manifest, yet something was written"
     assert not (tmp_path / "elsewhere").exists() and not Path("/tmp/X.svg").exists()
@@ -269,3 +295,122 @@ def test_stamp_case(case: Case, built: Path, tmp_path: Path) -> None:
     for name in clean:
         if name.endswith((".pdf", ".svg")):
             assert again[name] == clean[name], f"{name} is not whole again"
+
+
+# ---- picture files ----------------------------------------------------------------------------
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG whose header names a size its few bytes of data do not hold: the size alone must
+    refuse it, before any decoding."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+
+
+def _picture(kind: str) -> bytes:
+    from PIL import Image, ImageDraw
+
+    shape = Image.new("RGB", (60, 40), "white")
+    ImageDraw.Draw(shape).ellipse((10, 5, 50, 35), fill="black")
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="30">{}</svg>'
+    if kind.startswith("png-header:"):
+        width, height = map(int, kind.split(":")[1].split("x"))
+        return _png_header(width, height)
+    if kind.startswith("format:"):
+        out = io.BytesIO()
+        shape.convert("L" if kind.endswith(("SGI", "IM")) else "RGB").save(out, format=kind.split(":")[1])
+        return out.getvalue()
+    if kind == "postscript":
+        return b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\nnewpath 0 0 moveto 10 10 lineto stroke showpage\n"
+    if kind == "truncated":
+        out = io.BytesIO()
+        shape.save(out, format="PNG")
+        return out.getvalue()[:80]
+    if kind == "png-junk":
+        return b"\x89PNG\r\n\x1a\n" + b"junk" * 10
+    if kind in ("dot", "line", "block"):
+        image = Image.new("L", (200, 100), 255)
+        box = {"dot": (100, 50, 100, 50), "line": (20, 50, 180, 50), "block": (20, 20, 180, 80)}[kind]
+        ImageDraw.Draw(image).rectangle(box, fill=0)
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+    drawings = {
+        "svg:plain": '<rect x="5" y="5" width="30" height="20"/><rect x="10" y="10" width="5" height="5" fill="white"/>',
+        "svg:use-bomb": '<defs><rect id="l0" width="1" height="1"/>'
+        + "".join(f'<g id="l{i}">' + f'<use xlink:href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 9))
+        + '</defs><use xlink:href="#l8"/>',
+        "svg:use-loop": '<g id="a"><use xlink:href="#b"/></g><g id="b"><use xlink:href="#a"/></g>',
+        "svg:embedded-bomb": '<image width="40" height="30" xlink:href="data:image/png;base64,{}"/>'.format(
+            base64.b64encode(_png_header(13000, 13000)).decode()
+        ),
+        "svg:embedded-ps": '<image width="40" height="30" xlink:href="data:image/png;base64,{}"/>'.format(
+            base64.b64encode(_picture("postscript")).decode()
+        ),
+    }
+    if kind == "svg:tall":
+        return b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="100000"><rect width="1" height="9"/></svg>'
+    if kind == "svg:entity":
+        return (b'<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+                b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text>&b;</text></svg>')
+    return svg.format(drawings[kind]).encode()
+
+
+def _picture_path(file: str, maker: str, tmp: Path) -> Path:
+    if not maker.startswith("folder:"):
+        path = tmp / file
+        path.write_bytes(_picture(maker))
+        return path
+    folder = tmp / file
+    folder.mkdir()
+    (folder / "good.svg").write_bytes(_picture("svg:plain"))
+    if maker == "folder:bad-name":
+        (folder / os.fsdecode(b"caf\xe9.svg")).write_bytes(_picture("svg:plain"))
+    else:
+        for index in range(int(maker.split(":")[1])):
+            (folder / f"note-{index}.txt").touch()
+    return folder
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "picture"], ids=_ids)
+def test_picture_case(case: Case, in_tmp: Path) -> None:
+    file, maker, fragment = case.data
+    path = _picture_path(file, maker, in_tmp)
+    spec = in_tmp / "job.yaml"
+    spec.write_text(f"title: P\nseed: p\nsections: [{{type: nonogram, size: 10, count: 1, params: {{picture: '{path}'}}}}]\n")
+    before = set(os.listdir(in_tmp))
+    ran = cli("generate", spec, "-o", in_tmp / "out", "--jobs", "1")
+    _shown_fine(ran, case)
+    assert fragment in ran.stderr, ran.stderr
+    assert " at 0x" not in ran.stderr and "DecompressionBomb" not in ran.stderr
+    assert set(os.listdir(in_tmp)) == before, "a refused picture, yet something was written"
+
+
+# ---- editions ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind == "edition"], ids=_ids)
+def test_edition_case(case: Case, built: Path, tmp_path: Path) -> None:
+    from pipeline.edition import sealed
+
+    folder = _copy(built, tmp_path)
+    edition = tmp_path / "edition.json"
+    shutil.copy(folder / "edition.json", edition)
+    out = tmp_path / "reprint"
+    for change in case.data:
+        if change == "seal":
+            edition.write_text(json.dumps(sealed(json.loads(edition.read_text()))))
+        elif change == (REPLACE, "own-folder"):
+            edition, out = folder / "edition.json", folder
+        elif change == (REPLACE, "folder-above"):
+            edition, out = folder / "edition.json", tmp_path
+        else:
+            _change(edition, change, tmp_path)
+    before = _snapshot(tmp_path)
+    ran = cli("reprint", edition, "-o", out, "--jobs", "1")
+    _shown_fine(ran, case)
+    assert len(ran.stderr.strip().splitlines()) == 1, ran.stderr
+    assert _snapshot(tmp_path) == before, "a refused edition, yet something was written"

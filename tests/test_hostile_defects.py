@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import shutil
 import subprocess
@@ -85,6 +86,7 @@ def test_a_full_disk_is_one_line_exit_1_and_nothing_half_written(tmp_path: Path)
     )
     assert ran.returncode == 1, ran.stderr
     assert "Traceback" not in ran.stderr and ran.stderr.startswith("error: ") and len(ran.stderr.splitlines()) == 1
+    assert re.match(r"error: \S*/", ran.stderr), f"the message names no path: {ran.stderr}"
     assert not (tmp_path / "out" / "booklet.pdf").exists()
     assert not list((tmp_path / "out").rglob("*.part"))
     assert not (tmp_path / "out" / ".layout-stamp.json").exists()

@@ -10,6 +10,7 @@ unfinished work, and no process of the build left running.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
@@ -60,8 +61,9 @@ class Run:
         except BrokenPipeError:
             pass
 
-    def stop_at(self, point: str, nth: int, signum: int, delay: float = 0.0) -> tuple[int, str, set[int]]:
-        """Signal the build at the nth time it reaches `point`; (exit code, stderr, processes)."""
+    def stop_at(self, point: str, nth: int, signum: int, delay: float = 0.0, group: bool = False) -> tuple[int, str, set[int]]:
+        """Signal the build at the nth time it reaches `point` (with `group`, every process of
+        its group, as a terminal's Ctrl-C does); (exit code, stderr, processes)."""
         seen, processes, sent = 0, set(), False
         for line in self.points:
             seen += line.strip() == point
@@ -70,7 +72,10 @@ class Run:
                 if delay:
                     self.release()
                     time.sleep(delay)
-                os.kill(self.proc.pid, signum)
+                if group:
+                    os.killpg(self.proc.pid, signum)
+                else:
+                    os.kill(self.proc.pid, signum)
                 sent = True
                 if delay:
                     continue
@@ -195,3 +200,62 @@ def test_an_interrupt_inside_svg_drawing_is_not_swallowed(tmp_path: Path, monkey
     monkeypatch.setattr(SVG, "draw", interrupted)
     with pytest.raises(KeyboardInterrupt):
         pdf.write(document, None, page_box(book_style(parse_spec(SMALLEST)), 0.0), False)
+
+
+def test_an_interrupt_during_a_png_export_is_exit_130_with_no_png_and_no_part(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """export --format png draws with WeasyPrint too: a Ctrl-C there exited 0 with a blank PNG."""
+    from weasyprint.svg import SVG
+
+    from conftest import cli
+
+    (tmp_path / "job.yaml").write_text(SMALLEST)
+    assert cli("-q", "build", tmp_path / "job.yaml", "-o", tmp_path / "out", "--jobs", "1").code == 0
+    draw = SVG.draw
+
+    def interrupted(self: SVG, *args: object, **kwargs: object) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        draw(self, *args, **kwargs)
+
+    monkeypatch.setattr(SVG, "draw", interrupted)
+    ran = cli("export", tmp_path / "out", "--format", "png", "-o", tmp_path / "png")
+    assert ran.code == 130 and "interrupted" in ran.stderr
+    assert not list((tmp_path / "png").glob("*.png")) and not list((tmp_path / "png").glob(".*.part"))
+
+
+def test_an_interrupt_inside_a_finaliser_is_not_swallowed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """WeasyPrint's FontConfiguration removes its folder in __del__; Python prints an interrupt
+    raised there as "Exception ignored" and goes on: the run exited 0."""
+    import weasyprint.text.fonts
+
+    from pipeline import signals
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    fonts = pdf.package_fonts()
+    fonts._folder = str(tmp_path)  # where it keeps the fonts of a document's @font-face rules
+    monkeypatch.setattr(weasyprint.text.fonts, "rmtree", interrupted)
+    with pytest.raises(KeyboardInterrupt), signals.never_swallowed():
+        del fonts
+        gc.collect()
+        time.sleep(1)  # the interrupt is sent again and lands in code like this
+
+
+def test_ctrl_c_while_the_worker_processes_start_is_exit_130_without_a_traceback(tmp_path: Path) -> None:
+    """A Ctrl-C reaches every process of the group, the forkserver during its imports too: it
+    printed a traceback, and the build ended in "Aborted." with exit 1."""
+    (tmp_path / "job.yaml").write_text(SPEC)
+    run = Run(tmp_path, tmp_path / "out")
+    code, stderr, processes = run.stop_at("pool:start", 1, signal.SIGINT, delay=0.15, group=True)
+    assert code == 130, stderr
+    assert "Traceback" not in stderr and "Aborted" not in stderr, stderr
+    _no_leftovers(processes)
+
+
+def test_a_killed_build_leaves_no_leaked_semaphore_warning(tmp_path: Path) -> None:
+    (tmp_path / "job.yaml").write_text(SPEC)
+    code, _, processes = Run(tmp_path, tmp_path / "out").stop_at("generate:record", 1, signal.SIGKILL)
+    assert code == -signal.SIGKILL
+    _no_leftovers(processes)
+    time.sleep(0.5)  # the resource tracker notices its parent gone and cleans up
+    assert "leaked" not in (tmp_path / "stderr.txt").read_text()

@@ -61,7 +61,7 @@ def test_build_writes_records_svgs_manifest_and_booklet(built: Path) -> None:
         assert verdict["status"] == "proved"
         assert verdict["check"]["ok"] and verdict["solver"]["ok"] and verdict["proof"]["ok"]
         assert verdict["proof"]["count"] == 1 and verdict["solver"]["count"] == 1
-        assert {"generate_s", "check_s", "solver_s", "proof_s"} <= set(entry.timings)
+        assert not entry.timings and "seconds" not in verdict["proof"]  # they differ on every run: not kept
     assert len(PdfReader(built / "booklet.pdf").pages) >= 4
 
 
@@ -74,8 +74,7 @@ def test_second_build_of_an_unchanged_spec_reuses_everything(tmp_path: Path) -> 
     # counted, not timed: nothing made, nothing proved again, no page laid out again
     assert ran.code == 0 and "0 made, 7 reused" in ran.stderr and "7 unchanged since last run" in ran.stderr
     assert "unchanged, kept" in ran.stderr
-    after = tree(tmp_path / "out")
-    assert {k: v for k, v in after.items() if k != "manifest.json"} == {k: v for k, v in before.items() if k != "manifest.json"}
+    assert tree(tmp_path / "out") == before
 
 
 def test_fresh_ignores_the_cache(tmp_path: Path) -> None:
@@ -93,23 +92,13 @@ def test_build_fresh_redoes_every_stage(tmp_path: Path) -> None:
     assert "unchanged, kept" not in ran.stderr
 
 
-def without_timings(manifest: bytes) -> dict:
-    data = json.loads(manifest)
-    for entry in data["puzzles"]:
-        entry["timings"] = {}
-        for part in ("check", "solver", "proof", "grade"):
-            entry["verdict"][part]["seconds"] = None
-    return data
-
-
 @pytest.mark.slow
 def test_parallel_output_is_byte_identical_to_serial(tmp_path: Path) -> None:
+    """Every file, the manifest and the edition included: diff -r of the two folders is empty."""
     spec = write_spec(tmp_path, JOB)
     for jobs in ("1", "2"):
         assert cli("build", spec, "-o", tmp_path / jobs, "--jobs", jobs).code == 0
-    serial, parallel = tree(tmp_path / "1"), tree(tmp_path / "2")
-    assert without_timings(serial.pop("manifest.json")) == without_timings(parallel.pop("manifest.json"))
-    assert serial == parallel
+    assert tree(tmp_path / "1") == tree(tmp_path / "2")
 
 
 @pytest.mark.slow

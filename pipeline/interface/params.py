@@ -16,7 +16,7 @@ import hashlib
 import re
 from typing import Any, ClassVar, Literal, Mapping
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo
 
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*[x×]\s*(\d{1,3})\s*$")
 GRID_FIELDS = ("rows", "cols")
@@ -44,6 +44,21 @@ class Params(BaseModel):
 
     # Filled in by each type: named parameter sets, what `sizes` was before rectangles.
     presets: ClassVar[Mapping[str, dict[str, Any]]] = {}
+    # What the type's `materials` read for these parameters (decoded picture files), handed to a
+    # worker beside the parameters; not a parameter: never in a record, a key or a dump.
+    _materials: Any = PrivateAttr(default=None)
+
+    @property
+    def materials(self) -> Any:
+        return self._materials
+
+    def with_materials(self, materials: Any) -> "Params":
+        """These parameters carrying what their puzzles are made from (see PuzzleType.materials)."""
+        if materials is None:
+            return self
+        copy = self.model_copy()
+        copy._materials = materials
+        return copy
 
     @property
     def size(self) -> str:

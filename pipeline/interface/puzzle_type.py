@@ -62,6 +62,11 @@ def no_credits(stats: dict[str, Any]) -> tuple[str, ...]:
     return ()
 
 
+def no_materials(params: Params) -> Any:
+    """A type whose puzzles are made from their parameters and code alone."""
+    return None
+
+
 def refuses_nothing(params: Params, version: int) -> str | None:
     """A type every kept generator version of which can make every valid set of parameters."""
     return None
@@ -112,6 +117,11 @@ class PuzzleType:
     # nuritwin/1`) reprints its puzzles: version -> that version's generate. At least the two
     # most recent versions are kept (see README, "Editions").
     previous: Mapping[int, Callable[[Any, random.Random, Budget], Generated]] = field(default_factory=dict)
+    # (params) -> what these parameters' puzzles are made from that is costly to read (a folder of
+    # pictures, decoded), or None: read once in the process that runs the stage and handed to
+    # every task with the parameters (Params.with_materials), so no attempt reads it again and a
+    # cluster's workers need no access to the files
+    materials: Callable[[Params], Any] = no_materials
     # (params, version) -> why that kept generator version cannot make puzzles of these
     # parameters, or None: the spec refuses such a pin up front instead of trying every code
     refuses: Callable[[Any, int], str | None] = refuses_nothing

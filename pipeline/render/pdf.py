@@ -20,6 +20,7 @@ import datetime as dt
 import mimetypes
 import os
 import re
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
@@ -142,6 +143,11 @@ def render(source: Source) -> Document:
         return html.render(stylesheets=[css], font_config=fonts)
     except FatalURLFetchingError as exc:
         raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
+    except OSError as exc:
+        if exc.filename:
+            raise
+        # WeasyPrint writes the @font-face fonts into a temporary folder: a full disk there named no path
+        raise OSError(exc.errno, exc.strerror or str(exc), f"{tempfile.gettempdir()} (the PDF engine's temporary fonts)") from None
 
 
 def _source_date(moment: dt.datetime) -> contextlib.AbstractContextManager[None]:

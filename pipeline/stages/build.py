@@ -20,7 +20,7 @@ from pipeline.edition import EDITION, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.parallel import Pool
-from pipeline.files import write_atomic
+from pipeline.files import remove, write_atomic
 from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
 from pipeline.spec import JobSpec
@@ -138,7 +138,7 @@ def layout_once(
     kept = None if fresh else _stamped_layout(outdir, stamp_path, key)
     if kept is not None:
         return kept[0], kept[1], True
-    stamp_path.unlink(missing_ok=True)  # from here until the new stamp, no layout is current
+    remove(stamp_path)  # from here until the new stamp, no layout is current
     with Pool(jobs) as pool:
         # Only now: WeasyPrint takes longer to import than an unchanged book takes to check. A
         # worker imports it too, at the same time, for the part of the book it will render.

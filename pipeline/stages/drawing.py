@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import StepLimit
+from pipeline.files import make_folder, remove
 from pipeline.manifest import record_path
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import PuzzleType
@@ -40,7 +41,7 @@ def draw_link(outdir: Path, puzzle_id: str, url: str | None, style: str) -> Prin
         code = qr_figure(url)
         write_if_changed(path, code.svg)
         return PrintedLink(qr=path, qr_mm=code.size_mm)
-    path.unlink(missing_ok=True)  # a code from an earlier layout would claim a link the page no longer prints
+    remove(path)  # a code from an earlier layout would claim a link the page no longer prints
     if style == "text":
         return PrintedLink(text=link_text(url))
     return None
@@ -60,7 +61,7 @@ class IssueCode:
 
 def draw_issue_code(outdir: Path, url: str) -> IssueCode:
     folder = outdir / "puzzles"
-    folder.mkdir(exist_ok=True)
+    make_folder(folder)
     code = qr_figure(url)
     write_if_changed(folder / f"{ISSUE_CODE}.svg", code.svg)
     return IssueCode(f"puzzles/{ISSUE_CODE}.svg", code.size_mm, link_text(url))

@@ -26,9 +26,9 @@ from typing import Any, Callable
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from pipeline import outdir as outdir_rules
+from pipeline import outdir as outdir_rules, signals, trust
 from pipeline.errors import OptionError, RecordError
-from pipeline.manifest import Entry, Manifest, read_manifest, record_path, unproved_reason
+from pipeline.manifest import Entry, Manifest, read_manifest, record_path
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.files import write_atomic
 from pipeline.records import load_puzzle
@@ -72,16 +72,17 @@ def export(outdir: Path, dest: Path, fmt: str, dpi: int = DEFAULT_DPI) -> Export
     report = ExportReport()
     ready = []
     for entry in manifest.puzzles("puzzle"):
-        why = refusal(outdir, entry)
-        if why:
-            report.refused.append(f"{entry.id} ({why})")
+        got = read_ready(outdir, entry)
+        if isinstance(got, str):
+            report.refused.append(f"{entry.id} ({got})")
         else:
-            ready.append(read_ready(outdir, entry))
+            ready.append(got)
     covered = [item for item in ready if fmt in DRAWN or item.ptype.share.file_format(fmt)]
     report.not_covered = [item.entry.id for item in ready if item not in covered]
     if report.not_covered:
         report.covering = [ptype.title for ptype in puzzle_types().values() if ptype.share.file_format(fmt)]
     outdir_rules.claim(dest)
+    outdir_rules.remove_own_parts(dest)
     write = DRAWN_WRITERS.get(fmt, _write_files)
     report.files = write(covered, dest, dpi, manifest, fmt)
     return report
@@ -110,16 +111,20 @@ def check_options(dest: Path, fmt: str, dpi: int) -> None:
             ) from None
 
 
-def refusal(outdir: Path, entry: Entry) -> str | None:
-    """Why this puzzle must not be exported, or None when it is proved for the record on disk."""
+def read_ready(outdir: Path, entry: Entry) -> Ready | str:
+    """The entry's puzzle, or why it must not be exported. The record is read once, and the
+    bytes whose hash the verdict is checked against are the bytes exported, as layout does: with
+    a read to hash and another to export, a record swapped in between was exported unproved."""
     if not SAFE_ID.fullmatch(entry.id):
         return "its id is not a plain file name"
-    return unproved_reason(outdir, entry)
-
-
-def read_ready(outdir: Path, entry: Entry) -> Ready:
     path = record_path(outdir, entry.id)
-    ptype, puzzle, record, _ = load_puzzle(path, puzzle_types())
+    try:
+        ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
+    except RecordError as exc:
+        return f"its record cannot be read: {exc.problem}"
+    problem = trust.verdict_problem(entry.verdict, sha256, entry.grade)
+    if problem is not None:
+        return problem
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
     return Ready(entry, record, ptype, puzzle)
@@ -177,13 +182,20 @@ def _write_png(items: list[Ready], dest: Path, dpi: int, manifest: Manifest, fmt
     figures = _figures(items)
     if not figures:
         return []
-    pdf = pypdfium2.PdfDocument(HTML(string=_png_pages([f for _, f in figures])).write_pdf())
+    # held: WeasyPrint's SVG drawing swallows an interrupt and leaves a blank figure (a Ctrl-C
+    # here exited 0 with a blank PNG), as in the booklet's write (pipeline/render/pdf.py)
+    with signals.held():
+        data = HTML(string=_png_pages([f for _, f in figures])).write_pdf()
+    pdf = pypdfium2.PdfDocument(data)
     files = []
-    for index, (stem, _) in enumerate(figures):
-        image = pdf[index].render(scale=dpi / PT_PER_IN, grayscale=True).to_pil()
-        data = io.BytesIO()
-        image.save(data, format="PNG", dpi=(dpi, dpi), optimize=True)
-        files.append(_write(dest, f"{stem}.png", data.getvalue()))
+    try:
+        for index, (stem, _) in enumerate(figures):
+            image = pdf[index].render(scale=dpi / PT_PER_IN, grayscale=True).to_pil()
+            out = io.BytesIO()
+            image.save(out, format="PNG", dpi=(dpi, dpi), optimize=True)
+            files.append(_write(dest, f"{stem}.png", out.getvalue()))
+    finally:
+        pdf.close()
     return files
 
 

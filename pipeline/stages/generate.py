@@ -52,6 +52,7 @@ class _Place:
     version: int  # the generator version: the current one unless the spec pins an earlier one
     ordered: bool  # sorted easy to hard: graded as it is made, even without a difficulty
     codes: Iterator[str]
+    materials: Any = None  # what the type reads once for these parameters (PuzzleType.materials)
     record: dict[str, Any] | None = None
     grade: dict[str, Any] | None = None  # the grader's fields; in the record too when a difficulty was asked for
     seconds: float = 0.0
@@ -69,7 +70,9 @@ class Outcome:
     seconds: float
 
 
-def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float, version: int, ordered: bool) -> Outcome:
+def make_one(
+    type_name: str, values: dict[str, Any], code: str, seconds: float, version: int, ordered: bool, materials: Any = None
+) -> Outcome:
     """Make one puzzle in a worker process, and grade it when its parameters ask for a difficulty
     or its section is `ordered` easy to hard (verify grades the others: grading every puzzle
     twice cost 11 s of a 24 s build of configs/book.yaml). A puzzle of another grade than the
@@ -77,9 +80,10 @@ def make_one(type_name: str, values: dict[str, Any], code: str, seconds: float, 
     The grade joins the record only when a difficulty was asked for, so the records of ungraded
     sections (and the golden records) stay what they were; the manifest carries every grade.
 
-    Parameters travel as plain values, so a task is the same whatever runs it."""
+    Parameters travel as plain values, so a task is the same whatever runs it, with what the type
+    read once for them (`materials`: a section's pictures, decoded)."""
     ptype = get_type(type_name)
-    params = ptype.params(**values)
+    params = ptype.params(**values).with_materials(materials)
     start = time.perf_counter()
     try:
         made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version, always=ordered)
@@ -196,7 +200,11 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
             stream = codes(spec, role, index)
             version = spec.generator_version(index)
             ordered = spec.section_order(index) == "easy-to-hard"
-            places += [_Place(role, index, section.type, section.puzzle_params, version, ordered, stream) for _ in range(section.count)]
+            materials = get_type(section.type).materials(section.puzzle_params)  # read once, here
+            places += [
+                _Place(role, index, section.type, section.puzzle_params, version, ordered, stream, materials)
+                for _ in range(section.count)
+            ]
     return places
 
 
@@ -300,7 +308,10 @@ def _make_round(
     total = len(places)
     done = total - len(to_make)
     tasks = [
-        (places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version, places[i].ordered)
+        (
+            places[i].type, places[i].params.model_dump(), places[i].code, job.budget.seconds, places[i].version,
+            places[i].ordered, places[i].materials,
+        )
         for i in to_make
     ]
     ungraded = [i for i, outcome in enumerate(results) if outcome is not None and outcome.grade is None and places[i].ordered]

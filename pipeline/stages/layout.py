@@ -16,7 +16,7 @@ from typing import Callable
 
 from pipeline import checkpoint, outdir as outdir_rules
 from pipeline.errors import LayoutError, PageError
-from pipeline.files import write_atomic
+from pipeline.files import remove, write_atomic
 from pipeline.manifest import MANIFEST, read_manifest
 from pipeline.parallel import Pool
 from pipeline.render import pdf
@@ -82,7 +82,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
 
     printed = draw_all(outdir, loaded, tick, job.link_style, lambda item: puzzle_address(job, item.entry.id, item.url))
     previous = draw_all(outdir, loaded_previous, tick)  # only their answers print: no links
-    credits = credits_of(entries + previous_entries)
+    credits = credits_of(loaded + loaded_previous)
     checkpoint.reached("layout:render")
     try:
         if job.format == "newsletter":
@@ -125,24 +125,24 @@ def _write_files(outdir: Path, job: JobSpec, rendered: Rendered, printed: list[P
         answer_pages = len(rendered.answers.pages)
         tick()
     else:
-        (outdir / ANSWERS).unlink(missing_ok=True)
+        remove(outdir / ANSWERS)
     cover_check = None
     if job.cover:
         cover_file, cover_check = write_cover(job, outdir, printed, rendered.booklet.pages)
         files.append(cover_file)
         tick()
     else:
-        (outdir / COVER).unlink(missing_ok=True)
+        remove(outdir / COVER)
     if job.imposition:
         files.append(write_imposed(outdir, booklet))
         tick()
     else:
-        (outdir / IMPOSED).unlink(missing_ok=True)
+        remove(outdir / IMPOSED)
     if rendered.figures is not None:
         found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures)
         files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
     else:
-        (outdir / printcheck.PREFLIGHT).unlink(missing_ok=True)
+        remove(outdir / printcheck.PREFLIGHT)
     return files, answer_pages
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from weasyprint import Document
 
+from pipeline.files import remove
 from pipeline.render import pdf
 from pipeline.render.book import MASTHEAD_MM, NewsletterPlan, Printed, plan_newsletter, plan_separate_answers
 from pipeline.render.geometry import FOOTER_MM, PageBox, Unfit, page_box
@@ -41,7 +42,7 @@ def render_newsletter(job: JobSpec, outdir: Path, printed: list[Printed], previo
     pages = how_to_play_pages(outdir, job)
     issue_code = draw_issue_code(outdir, job.links.issue_page) if job.links.issue_page else None
     if issue_code is None:
-        (outdir / "puzzles" / f"{ISSUE_CODE}.svg").unlink(missing_ok=True)
+        remove(outdir / "puzzles" / f"{ISSUE_CODE}.svg")
 
     def render(front_room: float, answers_room: float | None) -> tuple[Document, NewsletterPlan]:
         plan = plan_newsletter(style, box, printed, answers, pages, outdir, answers_from, front_room, answers_room)

@@ -7,7 +7,7 @@ for the bytes read stops the stage naming it (pipeline/trust.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
@@ -56,6 +56,7 @@ class Loaded:
     puzzle: Any
     sha256: str  # of the record bytes the puzzle was read from
     url: str | None  # where it is played online, written afresh from the record's clues; None: no puzz.link genre
+    stats: dict[str, Any] = field(default_factory=dict)  # the record's stats: bytes its verdict covers
 
 
 def load_entry(outdir: Path, entry: Entry) -> Loaded:
@@ -65,7 +66,8 @@ def load_entry(outdir: Path, entry: Entry) -> Loaded:
     ptype, puzzle, record, sha256 = load_puzzle(path, puzzle_types())
     for name in entry.describes(record):
         raise RecordError(str(path), f"field '{name}' is {record.get(name)!r} but the manifest says {getattr(entry, name)!r}")
-    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record))
+    stats = record.get("stats")
+    return Loaded(entry, ptype, puzzle, sha256, puzzle_url(record), stats if isinstance(stats, dict) else {})
 
 
 def load_all(outdir: Path, entries: list[Entry]) -> list[Loaded]:
@@ -104,25 +106,27 @@ def draw_all(
         entry = item.entry
         label = f"{item.ptype.title} {entry.label}"
         link = draw_link(outdir, entry.id, address(item), link_style(entry.section))
-        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link=link, title=picture_title(entry), grade=grade_label(entry.grade)))
+        printed.append(Printed(entry.number, entry.section, entry.code, label, puzzle_drawn, answer_drawn, link=link, title=picture_title(item), grade=grade_label(entry.grade)))
         checkpoint.reached("layout:figure")
         tick()
     return printed
 
 
-def picture_title(entry: Entry) -> str:
+def picture_title(item: Loaded) -> str:
     """The name of the picture a puzzle's answer shows ("Anchor"), or "" when it is no picture.
-    Read from a manifest, so anything but short text is ignored."""
-    picture = entry.stats.get("picture")
+    Read from the record, whose bytes its verdict covers (the manifest's copy is not: an edited
+    manifest changed captions and dropped the licence's credit); anything but text is ignored."""
+    picture = item.stats.get("picture")
     title = picture.get("title") if isinstance(picture, dict) else None
     return " ".join(title.split())[:MAX_TITLE] if isinstance(title, str) else ""
 
 
-def credits_of(entries: list[Entry]) -> tuple[str, ...]:
+def credits_of(loaded: list[Loaded]) -> tuple[str, ...]:
     """The attribution lines the printed puzzles' types ask for (a picture library's licence),
-    each once, in the order the puzzles first ask for them."""
+    each once, in the order the puzzles first ask for them; from the records' stats (see
+    picture_title)."""
     found: list[str] = []
-    for entry in entries:
-        found += [line for line in get_type(entry.type).credits(entry.stats) if line not in found]
+    for item in loaded:
+        found += [line for line in item.ptype.credits(item.stats) if line not in found]
     return tuple(found)
 

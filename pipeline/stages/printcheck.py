@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -203,10 +204,17 @@ def write_report(outdir: Path, job: JobSpec, found: list[PrintRule]) -> Path:
 
 def summary(outdir: Path) -> list[str]:
     """The screen's lines: a count, then each failed check with its rule and measured value."""
+    from pydantic import ValidationError
+
+    from pipeline import safeio, schemas
+
+    if not os.path.lexists(outdir / PREFLIGHT):
+        return []  # a newsletter has none
     try:
-        report = json.loads((outdir / PREFLIGHT).read_text())
-    except (OSError, ValueError):
-        return []
+        report = safeio.load_json(outdir / PREFLIGHT, safeio.STAMP_BYTES)
+        schemas.PreflightReport.model_validate(report)
+    except (safeio.Unsafe, ValidationError):
+        return [f"preflight: {PREFLIGHT} cannot be read; lay the book out again with `puzzlepress layout` to remake it"]
     failed = [c for c in report["checks"] if not c["ok"]]
     lines = [f"preflight for {report['service']}: {len(report['checks']) - len(failed)} of {len(report['checks'])} checks hold ({PREFLIGHT})"]
     lines += [f"  FAILS {c['name']}: wants {c['rule']}; measured {c['measured']}" for c in failed]

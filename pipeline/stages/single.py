@@ -45,6 +45,8 @@ def make_single(
         raise OptionError("--code must not be empty")
     if code is not None and (len(code) > 200 or not safeio.is_text(code)):
         raise OptionError("--code must be at most 200 characters of valid Unicode text")
+    if code is not None and not code.isprintable():
+        raise OptionError(f"--code {code!r} holds a control character (a line break, a tab, an escape); a code is printed under its puzzle")
     if not seconds > 0:
         raise OptionError("--seconds must be more than 0")
     check_outdir(outdir)

@@ -208,7 +208,7 @@ def verify(
             # a section without a difficulty is graded here: the manifest prints what verify found
             entry.grade = entry.grade or entry.verdict.get("grade", {}).get("fields")
             entry.timings.update(
-                {f"{k}_s": report.verdicts[entry.id][k]["seconds"] for k in ("check", "solver", "proof", "grade")}
+                {f"{k}_s": (report.verdicts[entry.id].get(k) or {}).get("seconds") for k in ("check", "solver", "proof", "grade")}
             )
         write_manifest(outdir, manifest)
         checkpoint.reached("verify:manifest")

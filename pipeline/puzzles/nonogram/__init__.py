@@ -146,6 +146,6 @@ PUZZLE_TYPE = PuzzleType(
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
-    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, previous={1: _generate_v1}, refuses=_refuses,
+    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, materials=source.materials, previous={1: _generate_v1}, refuses=_refuses,
     play=play.PLAY, credits=_credits,
 )

@@ -14,7 +14,6 @@ extra, and random nonograms need none of it.
 from __future__ import annotations
 
 import difflib
-import hashlib
 import importlib.util
 import random
 from pathlib import Path
@@ -61,12 +60,12 @@ def check_names(names: tuple[str, ...]) -> None:
 
 def check_files(picture: str) -> None:
     """Every picture file the parameter names can be read and holds a picture (ValueError
-    otherwise, naming the file)."""
-    from pipeline.puzzles.nonogram.pictures import PictureError, load_ink, picture_files
+    otherwise, naming the file). Each is decoded here, once: the stage hands the decoded
+    pictures to its workers (materials)."""
+    from pipeline.puzzles.nonogram.pictures import PictureError, picture_set
 
     try:
-        for path in picture_files(picture):
-            load_ink(path)
+        picture_set(picture)
     except PictureError as error:  # as a ValueError the spec reports it at its line with the rest
         raise ValueError(str(error)) from None
     except OSError as error:  # a path the system refuses outright (too long, say)
@@ -77,23 +76,34 @@ def grid_for(picture: str, names: tuple[str, ...], longest: int) -> dict[str, in
     """{rows, cols} for fit: aspect: the one picture's shape with `longest` cells on its longer
     side. ValueError when the parameters name more than one picture, or none that can be read."""
     require_extra()
-    from pipeline.puzzles.nonogram.pictures import PictureError, grid_shape_of, library, load_ink, picture_files
+    from pipeline.puzzles.nonogram.pictures import PictureError, grid_shape_of, library, picture_set
 
     if picture == LIBRARY and len(names) == 1:
         check_names(names)
         ink = library.ink(names[0])
     elif picture not in (RANDOM, LIBRARY):
         try:
-            files = picture_files(picture)
-            if len(files) != 1:
-                raise ValueError(f"fit: aspect makes every grid of a section the shape of one picture, and {picture} holds {len(files)}; give the grid as size")
-            ink = load_ink(files[0])
+            files = picture_set(picture).pictures
         except PictureError as error:
             raise ValueError(str(error)) from None
+        except OSError as error:
+            raise ValueError(f"{picture}: {error.strerror or error}") from None
+        if len(files) != 1:
+            raise ValueError(f"fit: aspect makes every grid of a section the shape of one picture, and {picture} holds {len(files)}; give the grid as size")
+        ink = files[0].ink()
     else:
         raise ValueError("fit: aspect needs one picture: a file, or picture: library with a single name")
     rows, cols = grid_shape_of(ink, longest)
     return {"rows": rows, "cols": cols}
+
+
+def materials(params: Any) -> Any:
+    """A publisher's pictures, decoded (pictures.PictureSet), for the workers; None otherwise."""
+    if params.picture in (RANDOM, LIBRARY):
+        return None
+    from pipeline.puzzles.nonogram.pictures import picture_set
+
+    return picture_set(params.picture)
 
 
 def _did_you_mean(word: str, known: list[str]) -> str:
@@ -121,14 +131,15 @@ def _from_library(params: Any, rng: random.Random, budget: Budget) -> Generated:
 
 def _from_files(params: Any, rng: random.Random, budget: Budget) -> Generated:
     """One of the folder's files chosen by rng, passing over files that do not fit the grid,
-    like pick_library_answer."""
-    from pipeline.puzzles.nonogram.pictures import PictureRejected, answer_from_file, library, picture_files
+    like pick_library_answer. The files come decoded with the parameters (materials), or are
+    read here when made outside a stage (`puzzlepress new`)."""
+    from pipeline.puzzles.nonogram.pictures import PictureRejected, answer_from_decoded, library, picture_set
 
-    files = {path.name: path for path in picture_files(params.picture)}
+    files = (params.materials or picture_set(params.picture)).by_name()
     passed: list[tuple[str, str]] = []
     while (name := library.pick(rng, list(files), {n for n, _ in passed})) is not None:
         try:
-            grid = answer_from_file(files[name], (params.rows, params.cols), budget)
+            grid = answer_from_decoded(files[name], (params.rows, params.cols), budget)
         except PictureRejected as rejected:
             passed.append((name, rejected.reason))
             continue
@@ -142,16 +153,16 @@ def _reasons(passed: list[tuple[str, str]], shown: int = 3) -> str:
     return text + (f"; and {len(passed) - shown} more" if len(passed) > shown else "")
 
 
-def file_source(path: Path) -> dict[str, str]:
-    """What a record says about the file its picture came from: enough to tell a changed file or
-    reader from the one the puzzle was made with."""
-    from pipeline.puzzles.nonogram.pictures import reader_version
-    from pipeline.puzzles.nonogram.pictures.image import read_picture_file
+def file_source(picture: Any) -> dict[str, str]:
+    """What a record says about the file its picture came from (a pictures.Decoded, or a path):
+    enough to tell a changed file or reader from the one the puzzle was made with."""
+    from pipeline.puzzles.nonogram.pictures import decode, reader_version
 
+    decoded = picture if hasattr(picture, "sha256") else decode(picture)
     return {
-        "name": path.name,
-        "title": title_of(path),
-        "sha256": hashlib.sha256(read_picture_file(path)).hexdigest(),
+        "name": decoded.name,
+        "title": title_of(Path(decoded.name)),
+        "sha256": decoded.sha256,
         "reader": reader_version(),
     }
 
@@ -184,11 +195,10 @@ def stale(record: dict[str, Any]) -> bool:
         from pipeline.puzzles.nonogram.pictures import library
 
         return source["library"] != library.library_version()
-    from pipeline.puzzles.nonogram.pictures import PictureError, picture_files
+    from pipeline.puzzles.nonogram.pictures import PictureError, picture_set
 
     try:
-        files = {path.name: path for path in picture_files(record.get("params", {}).get("picture", ""))}
-        path = files.get(source.get("name"))
-        return path is None or file_source(path) != source
+        found = picture_set(record.get("params", {}).get("picture", "")).by_name().get(source.get("name"))
+        return found is None or file_source(found) != source
     except (PictureError, OSError, ValueError):  # gone, unreadable, or a path no system takes
         return True

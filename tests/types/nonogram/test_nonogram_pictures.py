@@ -200,7 +200,7 @@ def test_an_svg_is_drawn(tmp_path: Path):
 @pytest.mark.parametrize("name,content,problem", [
     ("missing.png", None, "cannot read the file"),
     ("empty.png", b"", "the file is empty"),
-    ("garbage.jpg", b"not a jpeg at all", "not a readable PNG or JPEG"),
+    ("garbage.jpg", b"not a jpeg at all", "not a readable JPEG image: its content is not a PNG, JPEG or SVG"),
     ("broken.svg", b"<svg><rect", "not a drawable SVG"),
     ("notes.txt", b"hello", "not a picture this can read"),
 ])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 from pathlib import Path
 
 from PIL import Image
@@ -19,7 +20,9 @@ from pipeline.errors import Unsuitable
 from pipeline.budget import Budget
 from pipeline.puzzles.nonogram.model import Answer
 from pipeline.puzzles.nonogram.pictures import fit, library
-from pipeline.puzzles.nonogram.pictures.image import PictureError, load_ink, picture_files, reader_version
+from pipeline.puzzles.nonogram.pictures.image import (
+    Decoded, PictureError, PictureSet, decode, load_ink, picture_files, picture_set, reader_version,
+)
 from pipeline.puzzles.nonogram.pictures.repair import Cell, answer_of, make_line_solvable
 
 # At most this share of the cells may be flipped: the issue's 3%, which the measurements that
@@ -37,9 +40,10 @@ HOLE_CELLS = 1
 MIN_LIKENESS = 0.6
 
 __all__ = [
-    "LibraryAnswer", "PictureError", "PictureGrid", "PictureRejected", "answer_from_file",
-    "answer_from_ink", "answer_from_library", "grid_shape_of", "library", "likeness", "load_ink",
-    "pick_library_answer", "picture_files", "reader_version",
+    "Decoded", "LibraryAnswer", "PictureError", "PictureGrid", "PictureRejected", "PictureSet",
+    "answer_from_decoded", "answer_from_file", "answer_from_ink", "answer_from_library", "decode",
+    "grid_shape_of", "library", "likeness", "load_ink", "pick_library_answer", "picture_files",
+    "picture_set", "reader_version",
 ]
 
 Shape = tuple[int, int] | int  # (rows, cols), or the longest side: rows x cols from the aspect
@@ -77,7 +81,13 @@ class LibraryAnswer:
 
 def answer_from_file(path: Path | str, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
     """A publisher's PNG, JPEG or SVG as a line-solvable grid; PictureError when unreadable."""
-    return _answer(load_ink(path), shape, budget, **limits)
+    return answer_from_decoded(decode(path), shape, budget, **limits)
+
+
+def answer_from_decoded(picture: Decoded, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
+    """A publisher's picture already decoded (pictures.decode) as a line-solvable grid; a file
+    whose grid is a plain filled rectangle is rejected (see `solid`)."""
+    return _answer(picture.ink(), shape, budget, solid=False, **limits)
 
 
 def answer_from_library(name: str, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
@@ -107,24 +117,29 @@ def pick_library_answer(
     return None
 
 
-def _answer(ink: Image.Image, shape: Shape, budget: Budget, **limits: float) -> PictureGrid:
+def _answer(ink: Image.Image, shape: Shape, budget: Budget, **limits: Any) -> PictureGrid:
     rows, cols = grid_shape_of(ink, shape) if isinstance(shape, int) else shape
     return answer_from_ink(ink, rows, cols, budget, **limits)
 
 
 def answer_from_ink(
     ink: Image.Image, rows: int, cols: int, budget: Budget, *,
-    max_flip_share: float = MAX_FLIP_SHARE, min_likeness: float = MIN_LIKENESS,
+    max_flip_share: float = MAX_FLIP_SHARE, min_likeness: float = MIN_LIKENESS, solid: bool = True,
 ) -> PictureGrid:
     """The subject fitted to rows x cols, thresholded, pinholes filled, repaired to line-solvable.
 
-    Raises PictureRejected when no repair within the flip limit is found, or when the result is
-    too unlike the image.
+    Raises PictureRejected when no repair within the flip limit is found, when the result is
+    too unlike the image, or (unless `solid`) when the grid is a plain filled rectangle: a dot or
+    a bar in a publisher's file filled every cell ("likeness 1.00"). Library pictures keep
+    `solid`: some of them (a bandage at 10 cells) are such rectangles at small sizes, and
+    refusing them would change what their codes make, a generator version of its own.
     """
     cover = fit.coverage(ink, rows, cols)
     drawn = fit.threshold(cover)
     if not any(drawn):
         raise PictureRejected(f"at {rows}x{cols} no cell is even half covered: the subject is too thin")
+    if not solid and _is_rectangle(drawn, cols):
+        raise PictureRejected(f"at {rows}x{cols} the picture is a plain filled rectangle, which is no puzzle worth printing")
     picture = fit.fill_holes(drawn, cols, HOLE_CELLS)
     holes = sum((a ^ b).bit_count() for a, b in zip(drawn, picture))
     max_flips = int(max_flip_share * rows * cols)
@@ -140,6 +155,17 @@ def answer_from_ink(
             f"at {rows}x{cols} the grid is too unlike the picture (likeness {score:.2f}, at least {min_likeness:.2f} wanted)"
         )
     return PictureGrid(answer_of(repaired.picture, cols), repaired.flips, holes, score, repaired.tries)
+
+
+def _is_rectangle(picture: fit.Rows, cols: int) -> bool:
+    """Whether the filled cells are one solid rectangle: every filled row the same single run,
+    the filled rows side by side (a dot or a bar fitted to the grid fills every cell)."""
+    filled = [r for r, row in enumerate(picture) if row]
+    if not filled or filled[-1] - filled[0] + 1 != len(filled):
+        return False
+    first = picture[filled[0]]
+    run = first >> ((first & -first).bit_length() - 1)
+    return all(picture[r] == first for r in filled) and run & (run + 1) == 0
 
 
 def likeness(cover: fit.Coverage, picture: fit.Rows) -> float:
