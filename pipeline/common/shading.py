@@ -74,7 +74,7 @@ def square_check(code: str, shaded: Shaded) -> Check:
     def find(puzzle: Any, answer: Any) -> str | None:
         cells = set(shaded(puzzle, answer))
         for r, c in sorted(cells):
-            if {(r, c + 1), (r + 1, c), (r + 1, c + 1)} <= cells:
+            if (r, c + 1) in cells and (r + 1, c) in cells and (r + 1, c + 1) in cells:
                 return f"the 2×2 square from {cell_name((r, c))} to {cell_name((r + 1, c + 1))} is all shaded"
         return None
 

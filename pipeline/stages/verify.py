@@ -170,6 +170,7 @@ def verify(
     reported, and nothing is written. Malformed records are bad input: InputError, nothing written.
     """
     started = time.perf_counter()
+    trust.verifier_id()  # taken here first, so the workers read the digest this process keeps
     manifest = read_manifest(outdir) if (outdir / "manifest.json").exists() else None
     if manifest is None:
         paths = {p.stem: p for p in sorted((outdir / PUZZLES).glob("*.json"))}

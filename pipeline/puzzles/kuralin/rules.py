@@ -14,6 +14,7 @@ The loop rules are the shared ones of pipeline/common/loops.py.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pipeline.common.loops import degree_check, one_loop_check
@@ -40,9 +41,9 @@ def _bad_shape(puzzle: KuralinPuzzle, answer: Any) -> str | None:
             return f"row {r + 1} is not {cols} cells, each '{BLACK}' (black) or '{ON_LOOP}' (on the loop)"
     if not isinstance(lines, frozenset):
         return "the answer's lines are not a set of lines between cells"
-    for line in sorted(lines, key=repr):
-        if not _is_line(line, rows, cols):
-            return f"{line!r} is not a line between two side-by-side cells of the grid"
+    bad = [line for line in lines if not _is_line(line, rows, cols)]
+    if bad:  # the first as text sorts, so the message is the same whatever the set's order
+        return f"{min(map(repr, bad))} is not a line between two side-by-side cells of the grid"
     return None
 
 
@@ -62,8 +63,14 @@ def _lines(puzzle: KuralinPuzzle, answer: Solution) -> frozenset:
     return answer.lines
 
 
-def _on_loop(answer: Solution) -> set:
-    return {cell for line in answer.lines for cell in line}
+def _on_loop(answer: Solution) -> frozenset:
+    return _cells_of(answer.lines)
+
+
+@lru_cache(maxsize=2)
+def _cells_of(lines: frozenset) -> frozenset:
+    # found once for the four checks that read it (the lines' set keeps its hash)
+    return frozenset(cell for line in lines for cell in line)
 
 
 def _black_off_loop(puzzle: KuralinPuzzle, answer: Solution) -> str | None:

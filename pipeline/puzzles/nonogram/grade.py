@@ -39,7 +39,7 @@ from pipeline.puzzles.nonogram.model import Clue, Nonogram
 Line = tuple[int, int]  # a line's known cells as masks (bit i is cell i): (filled, empty)
 
 # Rounds per 10 lines (rows + cols) above which a line-solvable puzzle is hard. Over codes
-# grade-1..grade-100 (pipeline/grading.py), easy and medium techniques took a median of 6.5 rounds
+# grade-1..grade-100 (pipeline/distribution.py), easy and medium techniques took a median of 6.5 rounds
 # per 10 lines at 10x10 (80th percentile 8.5) and 7.3 at 15x15 (80th 9.3); above 8, 22% and 33%
 # are hard, and those need a sweep more of a plain line solver (passes 4-5 against 3).
 LONG_CHAIN_ROUNDS = 8

@@ -44,7 +44,7 @@ def _settle(clue: Clue, n: int, filled: int, empty: int) -> LineResult:
 
 
 @dataclass
-class Grid:
+class Known:
     """What is known about every cell, held twice: per row (bit c) and per column (bit r)."""
 
     row_filled: list[int]
@@ -53,11 +53,11 @@ class Grid:
     col_empty: list[int]
 
     @classmethod
-    def blank(cls, rows: int, cols: int) -> "Grid":
+    def blank(cls, rows: int, cols: int) -> "Known":
         return cls([0] * rows, [0] * rows, [0] * cols, [0] * cols)
 
-    def copy(self) -> "Grid":
-        return Grid(self.row_filled[:], self.row_empty[:], self.col_filled[:], self.col_empty[:])
+    def copy(self) -> "Known":
+        return Known(self.row_filled[:], self.row_empty[:], self.col_filled[:], self.col_empty[:])
 
     def unknown_cells(self) -> list[tuple[int, int]]:
         """In reading order; visits the undecided cells only."""
@@ -131,7 +131,7 @@ def _sweep(
     return touched
 
 
-def propagate(puzzle: Nonogram, grid: Grid, rows_todo: int, cols_todo: int, budget: Budget) -> bool:
+def propagate(puzzle: Nonogram, grid: Known, rows_todo: int, cols_todo: int, budget: Budget) -> bool:
     """Line-solve to the fixpoint, starting from the given lines; False on a contradiction."""
     while rows_todo or cols_todo:
         if rows_todo:
@@ -155,9 +155,9 @@ def propagate(puzzle: Nonogram, grid: Grid, rows_todo: int, cols_todo: int, budg
     return True
 
 
-def line_solve(puzzle: Nonogram, budget: Budget) -> Grid | None:
+def line_solve(puzzle: Nonogram, budget: Budget) -> Known | None:
     """All that single-line deductions decide from the clues; None if they reach a contradiction."""
-    grid = Grid.blank(puzzle.rows, puzzle.cols)
+    grid = Known.blank(puzzle.rows, puzzle.cols)
     everything = (1 << puzzle.rows) - 1
     if not propagate(puzzle, grid, everything, (1 << puzzle.cols) - 1, budget):
         return None
@@ -178,7 +178,7 @@ def solve(puzzle: Nonogram, limit: int, budget: Budget) -> list[Answer]:
     """
     found: list[Answer] = []
     grid = line_solve(puzzle, budget)
-    pending: list[tuple[Grid, tuple[int, int, bool] | None]] = [] if grid is None else [(grid, None)]
+    pending: list[tuple[Known, tuple[int, int, bool] | None]] = [] if grid is None else [(grid, None)]
     while pending and len(found) < limit:
         grid, decision = pending.pop()
         if decision is not None:
