@@ -178,7 +178,7 @@ def test_html_is_one_self_contained_page_with_links_and_answer_toggles(built: Pa
 
 def test_unverified_and_tampered_records_are_refused_by_name_and_the_rest_exported(copy: Path, tmp_path: Path) -> None:
     manifest = json.loads((copy / "manifest.json").read_text())
-    tampered, failed, unverified, fine = (e["id"] for e in manifest["puzzles"])
+    tampered, failed, unverified, *fine = (e["id"] for e in manifest["puzzles"])
     path = copy / "puzzles" / f"{tampered}.json"
     path.write_text(path.read_text().replace('"stats"', '"stats" ', 1))
     manifest["puzzles"][1]["verdict"]["status"] = "failed"
@@ -189,8 +189,8 @@ def test_unverified_and_tampered_records_are_refused_by_name_and_the_rest_export
     assert f"REFUSED {tampered} (its record changed after it was verified)" in ran.stderr
     assert f"REFUSED {failed} (verdict: failed)" in ran.stderr
     assert f"REFUSED {unverified} (not verified)" in ran.stderr
-    assert fine not in ran.stderr and "Traceback" not in ran.stderr
-    assert [p.name for p in exported(copy / "export" / "pzprv3")] == [f"{fine}.pzprv3"]
+    assert not any(name in ran.stderr for name in fine) and "Traceback" not in ran.stderr
+    assert [p.name for p in exported(copy / "export" / "pzprv3")] == sorted(f"{name}.pzprv3" for name in fine)
 
 
 def test_a_verdict_without_the_record_digest_does_not_count(copy: Path) -> None:
