@@ -147,6 +147,46 @@ def play_cells(browser, record: dict) -> None:
     assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
 
 
+def play_digits(browser, record: dict) -> None:
+    """Write every digit the givens leave open: by keys and from the on-screen pad in turn;
+    "solved" shows only with the last."""
+    cols = record["cols"]
+    ptype = puzzle_types()[record["type"]]
+    puzzle = ptype.from_record(record)
+    start = ptype.play.start(puzzle)["cells"]
+    todo = [(i, digit) for i, digit in enumerate(answer_board(record)["cells"]) if not start[i]]
+    cursor = 0
+    for n, (i, digit) in enumerate(todo):
+        assert not solved_shown(browser)
+        if n % 2:
+            browser.find_element("id", f"cell-{i}").click()
+            browser.find_element("css selector", f"[data-digit='{digit}']").click()
+        else:  # the pad took the focus: keys go to the board again
+            browser.find_element("id", "board").send_keys(*walk(cols, cursor, i), str(digit))
+        cursor = i
+        if n == len(todo) // 2:  # halfway: the page finds the rules verify finds
+            board = board_now(browser)
+            assert codes_now(browser) == [f.code for f in ptype.failures(puzzle, ptype.play.answer(puzzle, board))] != []
+    assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
+
+
+def mark_wrongly(browser, record: dict) -> int:
+    """One mark the answer does not hold, on a cell a player may change: a tap on a cell the
+    answer leaves unmarked, or for digits a wrong digit typed into the first open cell."""
+    play = puzzle_types()[record["type"]].play
+    answer = answer_board(record)
+    if not play.digits:
+        wrong = answer["cells"].index(0)
+        browser.find_element("id", f"cell-{wrong}").click()
+        return wrong
+    puzzle = puzzle_types()[record["type"]].from_record(record)
+    start = play.start(puzzle)["cells"] if play.start else [0] * len(answer["cells"])
+    wrong = start.index(0)
+    browser.find_element("id", f"cell-{wrong}").click()
+    keys(browser, str(answer["cells"][wrong] % play.digits_for(puzzle) + 1))
+    return wrong
+
+
 def play_loop(browser, record: dict) -> None:
     """Draw the loop: its first line by a mouse drag between two cell centres, the rest by
     shift and an arrow, following the loop."""
@@ -172,6 +212,8 @@ def test_every_type_plays_to_the_end_from_disk_without_the_network(browser, edit
     assert not solved_shown(browser)
     if puzzle_types()[name].play.lines:
         play_loop(browser, record)
+    elif puzzle_types()[name].play.digits:
+        play_digits(browser, record)
     else:
         play_cells(browser, record)
     assert codes_now(browser) == []
@@ -185,9 +227,7 @@ def test_every_type_plays_to_the_end_from_disk_without_the_network(browser, edit
 def test_show_mistakes_flags_a_wrong_mark(browser, edition: Path, name: str) -> None:
     record = puzzles(edition)[name]
     open_page(browser, edition, record)
-    answer = answer_board(record)
-    wrong = answer["cells"].index(0)  # a cell the answer leaves unmarked
-    browser.find_element("id", f"cell-{wrong}").click()
+    wrong = mark_wrongly(browser, record)
     if puzzle_types()[name].play.lines:
         assert board_now(browser)["cells"][wrong] == MAIN  # a tap inside a cell marks it black
     browser.find_element("id", "mistakes").click()
@@ -209,8 +249,7 @@ def test_hints_are_true_deductions_that_reach_the_answer(browser, edition: Path,
     svg = open_page(browser, edition, record)
     answer = answer_board(record)
     if with_mistake:
-        wrong = answer["cells"].index(0)
-        browser.find_element("id", f"cell-{wrong}").click()
+        mark_wrongly(browser, record)
     moves = len(answer["cells"]) + len(answer["lines"]) + 2
     after = board_now(browser)
     for _ in range(moves):
@@ -226,7 +265,8 @@ def test_hints_are_true_deductions_that_reach_the_answer(browser, edition: Path,
         assert len(changed) == 1, changed
         part, at = changed[0]
         mark = after[part][at]
-        assert (mark == MAIN) == (answer[part][at] == MAIN), f"hint set {part}[{at}] to {mark} against the answer"
+        digits = puzzle_types()[name].play.digits and part == "cells"
+        assert mark == answer[part][at] if digits else (mark == MAIN) == (answer[part][at] == MAIN), f"hint set {part}[{at}] to {mark} against the answer"
         assert solved_shown(browser) or (status.startswith("Hint:") and re.search(r"r\d+c\d+", status)), status
     assert solved_shown(browser) and "not a best time" in browser.find_element("id", "solved").text
     assert codes_now(browser) == []

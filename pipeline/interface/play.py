@@ -60,7 +60,7 @@ class Play:
     # technique first: a round's moves all follow from the moves of the rounds before it
     hints: Callable[[Any, Budget], list[list[Move]]]
     cell_marks: tuple[str, ...] = ()  # names of marks 1 and 2 a cell takes ("filled", "crossed"); () none
-    digits: int = 0  # cells hold digits 1..digits (Sudoku: 9) instead of marks
+    digits: int = 0  # cells hold digits 1..digits (Sudoku: 9, its largest grid's) instead of marks
     lines: Literal["centres", "edges"] | None = None
     script: str = "play.js"
     # puzzle -> the board the page starts from, for printed marks a player cannot change (a
@@ -68,6 +68,13 @@ class Play:
     start: Callable[[Any], Board] | None = None
     # the controls' words: the main mark's and the aid's buttons ("Fill", "Mark X")
     words: dict[str, str] = field(default_factory=dict)
+    # puzzle -> the digits its cells take, when they follow its grid (a 6x6 Sudoku's are 1 to
+    # 6, so its page offers no 7); None: `digits` for every puzzle
+    digits_of: Callable[[Any], int] | None = None
+
+    def digits_for(self, puzzle: Any) -> int:
+        """The digits this puzzle's cells take on its page: 1 to this (0: marks, not digits)."""
+        return self.digits_of(puzzle) if self.digits_of else self.digits
 
     @property
     def script_path(self) -> Path:

@@ -80,13 +80,14 @@ def _previous(date: dt.date | None, interval_days: int) -> dict[str, str] | None
 def _puzzle_fields(item: Any) -> dict[str, Any]:
     ptype, puzzle, entry = item.ptype, item.puzzle, item.entry
     play = ptype.play
+    digits = play.digits_for(puzzle) if play else 0
     data = {
         "id": entry.id, "type": ptype.name, "rows": puzzle.rows, "cols": puzzle.cols,
         "answer": f"{ANSWERS}/{entry.id}.js",
     }
     if play is not None:
         data["clues"] = play.clues(puzzle)
-        data["play"] = {"cell_marks": list(play.cell_marks), "digits": play.digits, "lines": play.lines, "words": play.words}
+        data["play"] = {"cell_marks": list(play.cell_marks), "digits": digits, "lines": play.lines, "words": play.words}
         start = play.start(puzzle) if play.start else None
         if start is not None:
             data["start"] = start
@@ -96,7 +97,7 @@ def _puzzle_fields(item: Any) -> dict[str, Any]:
         "title": puzzle_title(item.record), "type_title": ptype.title, "label": entry.label,
         "grade": grade_label(entry.grade), "code": entry.code,
         "playable": play is not None, "words": play.words if play else {}, "lines": play.lines if play else None,
-        "digits": play.digits if play else 0, "marks": play.cell_marks if play else (),
+        "digits": digits, "marks": play.cell_marks if play else (),
         "data": Markup(_json_in_html(data)),
         "preview": Markup(ptype.draw(puzzle, answer=False).svg),
         "scripts": [f"{PLAYER}/{name}" for name in ("rules.js", f"{ptype.name}.js", "player.js")],
