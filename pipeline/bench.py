@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pipeline.errors import OptionError, ProofError, StepLimit, Unsuitable
-from pipeline.parallel import default_jobs
+from pipeline.machine import default_jobs
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.interface.grades import TIERS, Grade, grade_fields, off_grade

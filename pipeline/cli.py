@@ -157,12 +157,11 @@ def _date(text: str | None) -> dt.date | None:
 
 
 def _jobs(jobs: int | None) -> int:
-    from pipeline.cluster import WORKERS_PER_CORE
-    from pipeline.parallel import default_jobs
+    from pipeline.machine import WORKERS_PER_CORE, default_jobs, most_workers
 
     if jobs is None:
         return default_jobs()
-    most = WORKERS_PER_CORE * default_jobs()  # more only queue for the same cores, 60 MB each
+    most = most_workers()
     if not 1 <= jobs <= most:
         raise OptionError(f"--jobs: {jobs} is out of range (1 to {most}, {WORKERS_PER_CORE} for each of this machine's cores)")
     return jobs

@@ -19,15 +19,13 @@ from typing import Any, Callable, Iterator, Sequence
 
 from pipeline import __version__
 from pipeline.errors import InputError, OptionError, PuzzlepressError, StageError
+from pipeline.machine import WORKERS_PER_CORE, most_workers
 
 LOCAL = "local:"
 CONNECT_SECONDS = 5  # an unreachable scheduler is an error in a few seconds, not a hang
 # Once connected, a scheduler silent this long is taken for gone (Dask's default waits 30 s)
 SILENT_SECONDS = 15
 WORKER_DEATH_SECONDS = 10  # a throwaway local worker whose client is gone shuts itself down
-# A local cluster has at most this many workers a core: more only queue for the same cores,
-# each costing some 60 MB (local:256 would have started about 15 GB of workers)
-WORKERS_PER_CORE = 4
 # A Dask scheduler's first message, its handshake, is some 60 bytes: what answers with more than
 # this is not one (a listener that sent a 3 GB frame length made the client allocate it)
 MAX_HANDSHAKE_BYTES = 65_536
@@ -57,18 +55,12 @@ def _worker_version() -> str:
     return pipeline.__version__
 
 
-def most_local_workers() -> int:
-    from pipeline.parallel import default_jobs
-
-    return WORKERS_PER_CORE * default_jobs()
-
-
 def local_workers(address: str) -> int | None:
     """N for a throwaway local cluster (`local:N`), None for a scheduler's address."""
     if not address.startswith(LOCAL):
         return None
     found = _LOCAL.fullmatch(address)
-    most = most_local_workers()
+    most = most_workers()
     if found is None or not 1 <= int(found.group(1)) <= most:
         raise OptionError(
             f"--scheduler: '{_shown(address)}': write local:N with N workers from 1 to {most} "

@@ -22,13 +22,6 @@ from pipeline import checkpoint, lifetime, signals
 from pipeline.errors import StageError
 
 
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 @contextmanager
 def _our_import_path() -> Iterator[None]:
     """Start the forkserver importing exactly what this process imports.

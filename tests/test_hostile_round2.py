@@ -1,5 +1,5 @@
-"""Defects of issue 27 that the hostile table cannot show on its own: pictures decoded once and
-shared with the workers, errors that cross processes, and the other promises checked below."""
+"""Defects of issue 27 that the hostile table cannot show on its own: errors that cross processes,
+and the other promises checked below (pictures decoded once: tests/types/nonogram)."""
 
 from __future__ import annotations
 
@@ -13,32 +13,8 @@ import pytest
 from pipeline.errors import InputError, RecordError, SpecError
 from pipeline.parallel import Pool
 from pipeline.puzzles.nonogram.pictures import PictureError, image
-from pipeline.spec import parse_spec
-from pipeline.stages.generate import generate
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-def test_each_picture_is_decoded_once_and_the_workers_never_read_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from test_picture_books import draw_pictures
-
-    folder = draw_pictures(tmp_path / "pictures")
-    decodes: list[str] = []
-    run = image.sandbox.run_bounded
-    monkeypatch.setattr(image.sandbox, "run_bounded", lambda fn, kind, data, **bounds: decodes.append(kind) or run(fn, kind, data, **bounds))
-    image._DECODED.clear()
-    image._SETS.clear()
-    job = parse_spec(f"title: P\nseed: once\nsections: [{{type: nonogram, size: 10, count: 3, params: {{picture: '{folder}'}}}}]\n")
-    assert sorted(decodes) == ["jpeg", "png", "png"]
-    # The files' bytes are spoiled in place, same size and times: a worker that read a file
-    # again would fail; the stage hands the workers the pictures decoded at the spec check.
-    for path in folder.iterdir():
-        info = path.stat()
-        with open(path, "r+b") as handle:
-            handle.write(b"\0" * info.st_size)
-        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
-    report = generate(job, tmp_path / "out", jobs=2)
-    assert len(report.manifest.entries) == 3 and len(decodes) == 3
 
 
 @pytest.mark.parametrize("error", [

@@ -188,8 +188,8 @@ def mark_wrongly(browser, record: dict) -> int:
 
 
 def play_loop(browser, record: dict) -> None:
-    """Draw the loop: its first line by a mouse drag between two cell centres, the rest by
-    shift and an arrow, following the loop."""
+    """Draw the loop through cell centres: its first line by a mouse drag between two cell
+    centres, the rest by shift and an arrow, following the loop."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
@@ -205,13 +205,58 @@ def play_loop(browser, record: dict) -> None:
     assert solved_shown(browser)
 
 
+def edge_sides(rows: int, cols: int) -> list[tuple[int, str]]:
+    """For every edge, in the board's order (pipeline/interface/play.py), a cell it borders and
+    the arrow that names it from there: horizontal edges first, then vertical ones."""
+    from selenium.webdriver.common.keys import Keys
+
+    sides = []
+    for y in range(rows + 1):
+        for x in range(cols):
+            sides.append((y * cols + x, Keys.UP) if y < rows else ((y - 1) * cols + x, Keys.DOWN))
+    for r in range(rows):
+        for c in range(cols + 1):
+            sides.append((r * cols + c, Keys.LEFT) if c < cols else (r * cols + c - 1, Keys.RIGHT))
+    return sides
+
+
+def play_edge_loop(browser, record: dict) -> None:
+    """Draw the loop along cell edges: its first edge by a mouse drag between two grid points
+    (the top corners of the edge's cell), the rest by walking to a cell the edge borders and
+    pressing shift and the arrow towards it."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    rows, cols = record["rows"], record["cols"]
+    sides = edge_sides(rows, cols)
+    drawn = [e for e, mark in enumerate(answer_board(record)["lines"]) if mark == MAIN]
+    first = next(e for e in drawn if sides[e][1] == Keys.UP)
+    cell = browser.find_element("id", f"cell-{sides[first][0]}")
+    half_w, half_h = cell.size["width"] / 2, cell.size["height"] / 2
+    (ActionChains(browser).move_to_element_with_offset(cell, -half_w + 1, -half_h + 1).click_and_hold()
+     .move_to_element_with_offset(cell, half_w - 1, -half_h + 1).release().perform())
+    assert board_now(browser)["lines"].count(MAIN) == 1
+    cursor = sides[first][0]  # the press put the cursor on the cell it was in
+    for e in drawn:
+        if e == first:
+            continue
+        assert not solved_shown(browser)
+        at, arrow = sides[e]
+        keys(browser, *walk(cols, cursor, at), (Keys.SHIFT, arrow))
+        cursor = at
+    assert solved_shown(browser)
+
+
+PLAYERS = {"centres": play_loop, "edges": play_edge_loop}
+
+
 @pytest.mark.parametrize("name", PLAYED)
 def test_every_type_plays_to_the_end_from_disk_without_the_network(browser, edition: Path, name: str) -> None:
     record = puzzles(edition)[name]
     open_page(browser, edition, record)
     assert not solved_shown(browser)
     if puzzle_types()[name].play.lines:
-        play_loop(browser, record)
+        PLAYERS[puzzle_types()[name].play.lines](browser, record)
     elif puzzle_types()[name].play.digits:
         play_digits(browser, record)
     else:

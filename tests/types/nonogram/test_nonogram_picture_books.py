@@ -18,12 +18,13 @@ from conftest import ROOT, cli, tree, write_spec
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
 from pipeline.puzzles.nonogram import NonogramParams, source
-from pipeline.puzzles.nonogram.pictures import library
+from pipeline.puzzles.nonogram.pictures import image, library
 from pipeline.registry import get_type
 from pipeline.render.book import Printed, answer_slot
 from pipeline.render.figures import Drawn
 from pipeline.render.svg import Figure
 from pipeline.spec import JobSpec, load_spec, parse_spec
+from pipeline.stages.generate import generate
 
 NONOGRAM = get_type("nonogram")
 
@@ -271,3 +272,23 @@ def test_a_newsletter_with_library_pictures_credits_them_on_its_back(tmp_path: P
     assert cli("build", write_spec(tmp_path, text), "-o", tmp_path / "out", "--jobs", "1").code == 0
     pages = [p.get_textpage().get_text_range() for p in pdfium.PdfDocument(tmp_path / "out" / "booklet.pdf")]
     assert "Font Awesome Free" in pages[-1] and "Answer 1 · Anchor" in pages[-1]
+
+
+def test_each_picture_is_decoded_once_and_the_workers_never_read_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = draw_pictures(tmp_path / "pictures")
+    decodes: list[str] = []
+    run = image.sandbox.run_bounded
+    monkeypatch.setattr(image.sandbox, "run_bounded", lambda fn, kind, data, **bounds: decodes.append(kind) or run(fn, kind, data, **bounds))
+    image._DECODED.clear()
+    image._SETS.clear()
+    job = parse_spec(f"title: P\nseed: once\nsections: [{{type: nonogram, size: 10, count: 3, params: {{picture: '{folder}'}}}}]\n")
+    assert sorted(decodes) == ["jpeg", "png", "png"]
+    # The files' bytes are spoiled in place, same size and times: a worker that read a file
+    # again would fail; the stage hands the workers the pictures decoded at the spec check.
+    for path in folder.iterdir():
+        info = path.stat()
+        with open(path, "r+b") as handle:
+            handle.write(b"\0" * info.st_size)
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    report = generate(job, tmp_path / "out", jobs=2)
+    assert len(report.manifest.entries) == 3 and len(decodes) == 3
