@@ -91,10 +91,13 @@
       }
     }
     marks = el("g", { class: "marks", "aria-hidden": "true" });
+    // A loop along edges is drawn on the grid's own lines, so they stay faint and the border is
+    // one of them: a heavy frame there would read as loop already drawn.
+    const edges = play.lines === "edges", first = edges ? 0 : 1;
     const lines = [];
-    for (let r = 1; r < rows; r++) lines.push("M" + view.x0 + " " + (view.y0 + r * s) + "h" + cols * s);
-    for (let c = 1; c < cols; c++) lines.push("M" + (view.x0 + c * s) + " " + view.y0 + "v" + rows * s);
-    el("path", { d: lines.join(""), class: "gridline", "aria-hidden": "true" });
+    for (let r = first; r <= rows - first; r++) lines.push("M" + view.x0 + " " + (view.y0 + r * s) + "h" + cols * s);
+    for (let c = first; c <= cols - first; c++) lines.push("M" + (view.x0 + c * s) + " " + view.y0 + "v" + rows * s);
+    el("path", { d: lines.join(""), class: edges ? "gridline faint" : "gridline", "aria-hidden": "true" });
     if (type.heavyEvery) {
       const heavy = [], k = type.heavyEvery;
       for (let r = k; r < rows; r += k) heavy.push("M" + view.x0 + " " + (view.y0 + r * s) + "h" + cols * s);
@@ -104,9 +107,17 @@
     lineLayer = el("g", { class: "lines", "aria-hidden": "true" });
     view.layer = el("g", { class: "clues" });
     type.drawClues(view);
-    el("rect", { x: view.x0, y: view.y0, width: cols * s, height: rows * s, class: "frame", "aria-hidden": "true" });
+    if (edges) {  // the grid's points, as printed: one path of round caps, however large the grid
+      const dots = [];
+      for (let r = 0; r <= rows; r++) for (let c = 0; c <= cols; c++) dots.push("M" + (view.x0 + c * s) + " " + (view.y0 + r * s) + "h0");
+      el("path", { d: dots.join(""), class: "grid-dots", "stroke-width": Math.max(4, Math.round(s * 0.14)), "aria-hidden": "true" });
+    } else {
+      el("rect", { x: view.x0, y: view.y0, width: cols * s, height: rows * s, class: "frame", "aria-hidden": "true" });
+    }
     hintLayer = el("g", { class: "hint-marks", "aria-hidden": "true" });
-    cursorNode = el("rect", { class: "cursor", width: s, height: s, "aria-hidden": "true" });
+    // on an edge loop the cursor sits inside its cell, off the edges a player draws on
+    view.inset = edges ? Math.round(s * 0.16) : 0;
+    cursorNode = el("rect", { class: "cursor", width: s - 2 * view.inset, height: s - 2 * view.inset, "aria-hidden": "true" });
     render();
   }
 
@@ -154,8 +165,8 @@
       }
     });
     if (shownMistakes && answer) drawMistakes();
-    cursorNode.setAttribute("x", view.x0 + (cursor % cols) * s);
-    cursorNode.setAttribute("y", view.y0 + Math.floor(cursor / cols) * s);
+    cursorNode.setAttribute("x", view.x0 + (cursor % cols) * s + view.inset);
+    cursorNode.setAttribute("y", view.y0 + Math.floor(cursor / cols) * s + view.inset);
     svg.setAttribute("aria-activedescendant", "cell-" + cursor);
     if (type.update) type.update(view, board);
     const left = type.left ? type.left(data, board) : null;
