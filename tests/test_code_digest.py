@@ -5,12 +5,15 @@ change to code, or to a string or number the code uses, makes them stale."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
+from conftest import cli, write_spec
 from pipeline import __version__, trust
 from pipeline.manifest import Manifest
+from pipeline.registry import puzzle_types as registered
 from pipeline.spec import parse_spec
 from pipeline.stages.build import _layout_key
 
@@ -105,6 +108,36 @@ def test_the_layout_stamp_keys_on_behaviour_too(tmp_path: Path, monkeypatch: pyt
 
 
 def _a_type() -> str:
-    from pipeline.registry import puzzle_types
+    return next(iter(registered()))
 
-    return next(iter(puzzle_types()))
+
+@pytest.mark.slow
+def test_a_docstring_edited_does_not_make_a_build_verify_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The promise end to end, on a copy of the package as the verifier sees it: after a
+    docstring is edited the next build keeps every verdict; after a number is, it proves again."""
+    package = tmp_path / "pipeline"
+    shutil.copytree(trust.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    monkeypatch.setattr(trust, "PACKAGE", package)
+    ptype = registered()[_a_type()]
+    size = min(ptype.presets.values(), key=lambda p: p.rows * p.cols).size
+    spec = write_spec(tmp_path, f"title: t\nseed: s\nsections: [{{type: {ptype.name}, size: {size}, count: 2}}]\n")
+    out = tmp_path / "out"
+    module = package / "stages" / "verify.py"
+    text = module.read_text()
+    edits = {
+        "first": text,
+        "docstring": text.replace('"""Judge every puzzle', '"""A lab note, then: judge every puzzle', 1),
+        "number": text.replace("started = time.perf_counter()", "started = time.perf_counter() + 0", 1),
+    }
+    assert len(set(edits.values())) == 3
+    said = {}
+    for name, edited in edits.items():
+        module.write_text(edited)
+        trust.verifier_id.cache_clear()
+        ran = cli("build", spec, "-o", out, "--jobs", "1")
+        assert ran.code == 0, ran.stderr
+        said[name] = next(line for line in (ran.stdout + ran.stderr).splitlines() if line.startswith("verify:"))
+    trust.verifier_id.cache_clear()
+    assert "2 proved twice, 0 unchanged" in said["first"]
+    assert "2 unchanged since last run" in said["docstring"]
+    assert "0 unchanged since last run" in said["number"]

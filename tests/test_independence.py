@@ -121,3 +121,28 @@ def test_no_import_circles() -> None:
             if module not in seen:
                 seen.add(module)
                 todo.extend(graph[module])
+
+
+# The one module outside the types' folders that may choose types by name: the benchmark's
+# cluster run measures a fixed workload (Nuritwin and Kuralin 8x8, as issue 33 measured it).
+CHOOSES_ITS_WORKLOAD = {PACKAGE / "bench.py"}
+
+
+def test_no_stage_share_record_or_template_special_cases_a_type_by_name() -> None:
+    """Nothing outside pipeline/puzzles/ keys on a type's name: no string in the code is a
+    registered type's name, and no template or page script quotes one, so a new type (Sudoku
+    was the test of this) needs no edit there. Prose may name types; comparing or keying may not.
+    """
+    names = set(puzzle_types())
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "puzzles" in path.relative_to(PACKAGE).parts or path in CHOOSES_ITS_WORKLOAD:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.lower() in names:
+                found.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {node.value!r}")
+    layouts = PACKAGE.parent / "layouts"
+    for path in sorted(p for p in layouts.rglob("*") if p.suffix in (".j2", ".js", ".css", ".html")):
+        text = path.read_text()
+        found += [f"{path.relative_to(PACKAGE.parent)}: {q}{name}{q}" for name in names for q in "\"'" if f"{q}{name}{q}" in text]
+    assert not found, "a type named outside its folder:\n" + "\n".join(found)

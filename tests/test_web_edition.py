@@ -117,6 +117,12 @@ def solved_shown(browser) -> bool:
 # ---- playing to the end ------------------------------------------------------------------------
 
 
+def assert_the_page_finds_what_verify_finds(browser, ptype, puzzle) -> None:
+    """Halfway through a play: the page names the rules still broken, the codes verify finds."""
+    board = board_now(browser)
+    assert codes_now(browser) == [f.code for f in ptype.failures(puzzle, ptype.play.answer(puzzle, board))] != []
+
+
 def play_cells(browser, record: dict) -> None:
     """Mark every main mark of the answer: the first run of two or more in a row by a mouse drag,
     then cells by clicks and by keys in turn; "solved" shows only with the last."""
@@ -141,9 +147,8 @@ def play_cells(browser, record: dict) -> None:
         else:
             keys(browser, *walk(cols, cursor, i), "f")
         cursor = i
-        if n == len(todo) // 2:  # halfway: the page finds the rules verify finds
-            board = board_now(browser)
-            assert codes_now(browser) == [f.code for f in ptype.failures(puzzle, ptype.play.answer(puzzle, board))] != []
+        if n == len(todo) // 2:
+            assert_the_page_finds_what_verify_finds(browser, ptype, puzzle)
     assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
 
 
@@ -164,9 +169,8 @@ def play_digits(browser, record: dict) -> None:
         else:  # the pad took the focus: keys go to the board again
             browser.find_element("id", "board").send_keys(*walk(cols, cursor, i), str(digit))
         cursor = i
-        if n == len(todo) // 2:  # halfway: the page finds the rules verify finds
-            board = board_now(browser)
-            assert codes_now(browser) == [f.code for f in ptype.failures(puzzle, ptype.play.answer(puzzle, board))] != []
+        if n == len(todo) // 2:
+            assert_the_page_finds_what_verify_finds(browser, ptype, puzzle)
     assert solved_shown(browser) and "Solved in" in browser.find_element("id", "solved").text
 
 

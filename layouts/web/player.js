@@ -169,8 +169,11 @@
     cursorNode.setAttribute("y", view.y0 + Math.floor(cursor / cols) * s + view.inset);
     svg.setAttribute("aria-activedescendant", "cell-" + cursor);
     if (type.update) type.update(view, board);
-    const left = type.left ? type.left(data, board) : null;
-    if ($("left")) $("left").textContent = left == null ? "–" : String(left);
+    if (type.left) { // a type whose script counts what is left to fill (a nonogram's cells)
+      const left = type.left(data, board);
+      $("left").textContent = left == null ? "–" : String(left);
+      $("left-count").hidden = false;
+    }
   }
 
   // ---- changing the board ----

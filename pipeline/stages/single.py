@@ -89,7 +89,13 @@ def option_params(ptype: PuzzleType, size: str | None, difficulty: str | None = 
             raise OptionError(f"--difficulty: {first.removeprefix('Value error, ')}") from None
     try:
         return ptype.make_params(size, **({"difficulty": difficulty} if difficulty else {}))
-    except ValueError:  # pydantic's ValidationError is a ValueError too
+    except ValueError as exc:  # pydantic's ValidationError is a ValueError too
+        # the type's own rule for the whole grid ("a Sudoku grid is square with boxes") says more
+        # than the ranges: a 5x5 or a hard 4x4 Sudoku is within them
+        whole = [e["msg"] for e in exc.errors() if not e["loc"]] if hasattr(exc, "errors") else []
+        if whole:
+            options = "--size and --difficulty" if difficulty else "--size"
+            raise OptionError(f"{options}: {whole[0].removeprefix('Value error, ')}") from None
         least, most = ptype.params.grid_range("rows")
         raise OptionError(
             f"--size: {size} is not a {ptype.name} grid; give a number from {least} to {most} or columns x rows "

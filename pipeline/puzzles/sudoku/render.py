@@ -3,7 +3,7 @@
 Thin cell lines, heavy box walls and frame, the givens centred in their cells in DejaVu Sans. In
 the answer the givens print bold and the digits the reader fills in regular, so a solver checking
 their grid sees at a glance which digits were printed. Each weight is one text element: every
-digit's place is known from DejaVu's fixed digit advance.
+digit's place is known from DejaVu's fixed digit advance in that weight.
 """
 
 from __future__ import annotations
@@ -59,8 +59,4 @@ def _digits(canvas: Canvas, grid, x0: float, y0: float, *, bold: bool) -> None:
         for c, value in enumerate(row)
         if value
     ]
-    if not placed:
-        return
-    canvas.numbers(placed, DIGIT_PT)
-    if bold:  # Canvas.numbers has one weight; the element it just added is made bold
-        canvas.drawing.elements[-1].attribs["font-weight"] = "bold"
+    canvas.numbers(placed, DIGIT_PT, bold=bold)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from conftest import cli
 from pipeline.budget import Budget
 from pipeline.puzzles.sudoku import PUZZLE_TYPE as SUDOKU
 from pipeline.puzzles.sudoku.generate import orbits
@@ -84,3 +85,18 @@ def test_parameters_it_cannot_make_are_refused_by_name(given: dict, problem: str
 
 def test_a_4x4_can_be_asked_for_easy() -> None:
     assert made(4, "harbour", difficulty="easy").grade.tier == "easy"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--size", "5"], "--size: a Sudoku grid is square with boxes: size 4, 6, 9, not 5x5"),
+        (["--size", "4", "--difficulty", "hard"], "--size and --difficulty: a 4x4 Sudoku is always easy"),
+    ],
+)
+def test_new_names_the_grid_rule_it_breaks(tmp_path, options: list[str], message: str) -> None:
+    """`new` says the type's own rule for the grid, as a spec does, not only the ranges (a 5x5
+    is within 4 to 9 rows and columns)."""
+    ran = cli("new", "sudoku", *options, "--code", "x", "-o", tmp_path / "out")
+    assert ran.code == 2 and message in ran.stderr and "Traceback" not in ran.stderr
+    assert not (tmp_path / "out").exists()
