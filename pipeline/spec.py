@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pipeline import safeio
+from pipeline import fonts, safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -52,7 +52,7 @@ def _as_code(value: Any) -> str:
         raise ValueError("a code must be at most 200 characters")
     if not text.isprintable():  # printed under its puzzle and on the terminal: one line, as typed
         raise ValueError(f"a code must not hold control characters (line breaks, tabs, escapes): {text!r}")
-    return text
+    return _printable(text)
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
@@ -71,14 +71,22 @@ def as_date(value: Any) -> Any:
 Code = Annotated[str, BeforeValidator(_as_code)]
 
 
-def _shown_text(value: str) -> str:
-    """A title as it prints: refused when it prints nothing."""
-    if not value.strip():
-        raise ValueError("must not be empty or blank: it prints on the title page and in the running headers")
+def _printable(value: str) -> str:
+    """Text that prints: refused when the book's fonts cannot print a character of it."""
+    if (reason := fonts.refusal(value)) is not None:
+        raise ValueError(reason)
     return value
 
 
+def _shown_text(value: str) -> str:
+    """A title as it prints: refused when it prints nothing, or prints empty boxes."""
+    if not value.strip():
+        raise ValueError("must not be empty or blank: it prints on the title page and in the running headers")
+    return _printable(value)
+
+
 Title = Annotated[str, AfterValidator(_shown_text)]
+Printable = Annotated[str, AfterValidator(_printable)]
 
 
 class Budget(Strict):
@@ -270,9 +278,9 @@ def _page_given(data: Any) -> dict[str, Any]:
 
 class JobSpec(Strict):
     title: Title
-    subtitle: str | None = None
-    author: str | None = None
-    imprint: str | None = None
+    subtitle: Printable | None = None
+    author: Printable | None = None
+    imprint: Printable | None = None
     seed: Code | None = None
     date: Annotated[dt.date | None, BeforeValidator(as_date)] = None
     format: Literal["book", "newsletter"] = "book"
@@ -281,7 +289,7 @@ class JobSpec(Strict):
     page: Page = Page()
     paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
     cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
-    edition: str | None = None
+    edition: Printable | None = None
     isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
@@ -334,6 +342,29 @@ class JobSpec(Strict):
             problems.append(("print", f"{self.print} prints books; a newsletter sheet is for home or offset printing"))
         if self.cover and self.format != "book":
             problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
+        _refuse_job(problems)
+        return self
+
+    @model_validator(mode="after")
+    def _cover_text_fits(self) -> "JobSpec":
+        """A cover's title, subtitle and author fit their panels at some size allowed, and the
+        title its spine: refused here, before anything is made, rather than printed off the trim."""
+        if not self.cover:
+            return self
+        from pipeline.render import covertext
+
+        problems = []
+        width, height = self.page.trim_mm
+        for key in ("title", "subtitle", "author"):
+            text, rooms = getattr(self, key), covertext.ROOMS[key]
+            for room in rooms if text else ():
+                try:
+                    covertext.fitted(text, room, covertext.panel_width(width))
+                except covertext.CoverTextError as error:
+                    problems.append((key, str(error)))
+                    break
+        if (spine := covertext.spine_refusal(self.title, height)) is not None:
+            problems.append(("title", spine))
         _refuse_job(problems)
         return self
 

@@ -27,6 +27,7 @@ from pipeline.render.geometry import (
     answer_scale,
     even_arrangement,
     extent,
+    LabelLine,
     label_height,
     legibility,
     min_scale,
@@ -102,9 +103,10 @@ class Slot:
     qr_y: float = 0.0
 
     @property
-    def lines(self) -> tuple[str, ...]:
-        first, second = f"{self.heading} {self.detail}".strip(), f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else "")
-        return (first, second, self.link_text) if self.link_text else (first, second)
+    def lines(self) -> tuple[LabelLine, ...]:
+        """The label's lines as (bold heading, plain text): the heading, then the note and a link."""
+        first, second = (self.heading, self.detail), ("", f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else ""))
+        return (first, second, ("", self.link_text)) if self.link_text else (first, second)
 
     @property
     def text_span(self) -> float:

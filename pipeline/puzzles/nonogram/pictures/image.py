@@ -30,7 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageFile, ImageOps
 
-from pipeline import safeio, sandbox
+from pipeline import fonts, safeio, sandbox
 from pipeline.errors import InputError
 
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
@@ -148,8 +148,7 @@ def picture_files(path: Path | str) -> list[Path]:
         return found
     if not path.exists():
         raise PictureError(path, "no such file or folder")
-    if not safeio.is_text(path.name):
-        raise PictureError(path, "the file's name is not UTF-8 text; rename it")
+    _name_prints(path)
     return [path]
 
 
@@ -161,10 +160,18 @@ def _listed(folder: Path) -> list[Path]:
                 raise PictureError(folder, f"the folder holds more than {MAX_FOLDER_ENTRIES:,} entries; give a folder of the pictures alone")
             if Path(entry.name).suffix.lower() not in KINDS or not entry.is_file():
                 continue
-            if not safeio.is_text(entry.name):
-                raise PictureError(folder / entry.name, "the file's name is not UTF-8 text; rename it")
+            _name_prints(folder / entry.name)
             found.append(folder / entry.name)
     return found
+
+
+def _name_prints(path: Path) -> None:
+    """A picture's file name prints under its answer as the picture's title: it must be text
+    the book's fonts can print."""
+    if not safeio.is_text(path.name):
+        raise PictureError(path, "the file's name is not UTF-8 text; rename it")
+    if (reason := fonts.refusal(path.stem)) is not None:
+        raise PictureError(path, f"the file's name, printed as the picture's title, {reason}; rename it")
 
 
 def read_picture_file(path: Path) -> bytes:
