@@ -38,6 +38,7 @@ from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
 MAX_SPEC_BYTES = 1_000_000
+HEADING_LINES = 2  # a section's heading, where its answers start and in the running header
 FIRST_DATE = dt.date(1900, 1, 1)
 LAST_DATE = dt.date(9999, 12, 31)
 
@@ -367,6 +368,41 @@ class JobSpec(Strict):
             problems.append(("title", spine))
         _refuse_job(problems)
         return self
+
+    @model_validator(mode="after")
+    def _headings_fit(self) -> "JobSpec":
+        """Each section's heading fits two lines where its answers start (10 pt bold, 13 in large
+        print; the plan gives it the room it wraps to) and in the running header, with no word
+        wider than a line: a long one overlapped the first answers' labels and filled the header,
+        and a long word ran past the trim. Measured against the narrowest text block the book can
+        have (its widest gutter)."""
+        width = self.text_width_mm
+        pt = 13.0 if self.page.large_print else 10.0
+        problems = []
+        for index, section in enumerate(self.sections):
+            heading, why = section.heading, ""
+            word = max(heading.split(), key=lambda w: fonts.width_mm(w, pt, True), default="")
+            if fonts.width_mm(word, pt, True) > width:
+                why = f"its word {word[:40]!r} sets {fonts.width_mm(word, pt, True):.0f} mm long"
+            elif (lines := fonts.lines_needed([(heading, pt, True)], width)) > HEADING_LINES:
+                why = f"it wraps to {lines} lines"
+            if why:
+                problems.append((f"sections.{index}.title", (
+                    f"{why} as a heading ({pt:g} pt bold) in a page's text {width:.0f} mm wide; "
+                    f"a section's heading prints in at most {HEADING_LINES} lines: shorten it"
+                )))
+        _refuse_job(problems)
+        return self
+
+    @property
+    def text_width_mm(self) -> float:
+        """The narrowest a page's text block can be: the trim less both margins and, in a
+        bound book, the widest gutter the spec or its print service may ask for."""
+        margins, newsletter = self.page.margins, self.format == "newsletter"
+        if newsletter:
+            return self.page.trim_mm[0] - 2 * margins.outside
+        gutter = max(inches for _, inches in self.profile.gutters) * MM_PER_IN if self.page.gutter == "auto" else float(self.page.gutter)
+        return self.page.trim_mm[0] - margins.inside - margins.outside - gutter
 
     @property
     def profile(self) -> PrintProfile:

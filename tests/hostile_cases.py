@@ -131,6 +131,8 @@ SCHEMA = [
         ("a cover title of more lines than the front holds", spec(title="'" + "Long words go on " * 20 + "'", extra="cover: true\n")),
         ("a cover title longer than the spine", spec(title="'" + "Spine " * 25 + "'", extra="cover: true\npage: {size: 12x4in}\nprint: offset\n")),
         ("a cover subtitle of more lines than it has room for", spec(extra="cover: true\nsubtitle: '" + "and more " * 60 + "'\n")),
+        ("a section title with a word wider than the page", spec(section="sections: [{type: nonogram, size: 5, count: 1, title: '" + "Long" * 30 + "'}]\n")),
+        ("a section title of three lines as a heading", spec(section="sections: [{type: nonogram, size: 5, count: 1, title: '" + "a section title " * 20 + "'}]\n")),
         ("a cover author line wider than the front", spec(extra="cover: true\nauthor: '" + "Name " * 30 + "'\n")),
         ("impossible date", "title: T\ndate: 2026-02-30\n" + SECTION),
         ("print service as a list (found by fuzzing)", spec(extra="print: []\n")),

@@ -254,13 +254,16 @@ def test_an_edition_larger_than_a_record_may_be_is_read(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_two_sampler_builds_into_different_folders_compare_equal_with_diff_r(tmp_path: Path) -> None:
-    """The manifest held each stage's timings, so no two output folders compared equal."""
+    """The manifest held each stage's timings, so no two output folders compared equal: every
+    file of the folder, on one process, two, and a local Dask cluster of two workers."""
     import subprocess
 
     from conftest import ROOT, cli
 
-    for name, jobs in (("one", "1"), ("two", "2")):
-        ran = cli("-q", "build", ROOT / "configs" / "sampler.yaml", "-o", tmp_path / name, "--jobs", jobs)
+    ways = {"one": ["--jobs", "1"], "two": ["--jobs", "2"], "cluster": ["--scheduler", "local:2"]}
+    for name, how in ways.items():
+        ran = cli("-q", "build", ROOT / "configs" / "sampler.yaml", "-o", tmp_path / name, *how)
         assert ran.code == 0, ran.stderr
-    compared = subprocess.run(["diff", "-r", tmp_path / "one", tmp_path / "two"], capture_output=True, text=True)
-    assert compared.returncode == 0 and compared.stdout == "", compared.stdout[:2000]
+    for name in ("two", "cluster"):
+        compared = subprocess.run(["diff", "-r", tmp_path / "one", tmp_path / name], capture_output=True, text=True)
+        assert compared.returncode == 0 and compared.stdout == "", f"{name}: {compared.stdout[:2000]}"

@@ -7,6 +7,7 @@ import pytest
 
 from pipeline import fonts
 from pipeline.render import covertext
+from pipeline.render.book import FLOW_HEADING_MM, flow_heading_mm
 from pipeline.render.geometry import label_height, legibility
 
 
@@ -59,3 +60,11 @@ def test_the_spine_drops_to_its_length_and_refuses_a_title_longer_than_the_book_
     assert pt < 14.0 and covertext.spine_line_mm(title, None, pt) <= length + 1e-9
     assert covertext.spine_refusal(title, 228.6) is None
     assert "does not fit the spine" in covertext.spine_refusal("Spine " * 25, 101.6)
+
+
+def test_a_section_heading_that_wraps_gets_the_room_of_its_lines() -> None:
+    """A long section title wrapped where its answers start and overlapped their labels."""
+    legible = legibility(False)
+    assert flow_heading_mm("Nonograms", 180, legible) == FLOW_HEADING_MM
+    two = flow_heading_mm("A long section name that wraps to two lines on an A4 page of answers, " * 2, 180, legible)
+    assert two == round(FLOW_HEADING_MM + legible.heading_pt * 1.35 * 25.4 / 72, 2)
