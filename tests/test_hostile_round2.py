@@ -56,6 +56,38 @@ def test_a_decoding_that_breaks_its_bounds_is_stopped_and_named() -> None:
     assert sandbox.run_bounded(sum, [1, 2, 3], memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60) == 6
 
 
+class _Picky(ValueError):
+    """Like defusedxml's EntitiesForbidden: it pickles, but its __init__ takes more than a message."""
+
+    def __init__(self, name: str, value: str) -> None:
+        super().__init__(f"{name}={value}")
+
+
+def _raise_picky() -> None:
+    raise _Picky("a", "b")
+
+
+def test_an_error_that_cannot_be_made_again_crosses_as_its_type_and_message() -> None:
+    """The parent read "TypeError: EntitiesForbidden.__init__() missing 6 required positional
+    arguments" for an SVG declaring an entity."""
+    from pipeline import sandbox
+
+    with pytest.raises(sandbox.Failed, match=r"^_Picky: a=b$"):
+        sandbox.run_bounded(_raise_picky, memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60)
+
+
+def test_a_16_bit_grey_png_is_read(tmp_path: Path) -> None:
+    """Pillow cannot shrink 16-bit grey by whole factors: a valid 4200x4200 PNG was refused as
+    'not a readable PNG image (image has wrong mode)'."""
+    from PIL import Image, ImageDraw
+
+    grey = Image.new("I;16", (4200, 4200), 65535)
+    ImageDraw.Draw(grey).ellipse((400, 400, 3800, 3800), fill=0)
+    grey.save(tmp_path / "deep.png")
+    ink = image.decode(tmp_path / "deep.png").ink()
+    assert ink.mode == "L" and ink.getbbox() is not None
+
+
 def test_export_exports_the_bytes_it_hashed_even_when_a_record_is_swapped_between_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every record is swapped for an edited, unproved one right after its first read: export
     reads once, so it exports the proved bytes it read (it read twice and exported 4 edited of 25)."""

@@ -212,6 +212,8 @@ def decode(path: Path | str) -> Decoded:
             raise PictureError(path, str(problem)) from None
         except sandbox.Bounded as bounded:
             raise PictureError(path, f"decoding it {bounded}, more than a picture may; make it smaller or simpler") from None
+        except sandbox.Failed as failed:
+            raise PictureError(path, f"not a readable {SHOWN[kind]} image ({cleaned(failed)})") from None
         except Exception as error:  # noqa: BLE001 - anything else the decoders raised for this content
             raise PictureError(path, f"not a readable {SHOWN[kind]} image ({type(error).__name__}: {cleaned(error)})") from None
     return Decoded(path.name, sha256, _DECODED[key])
@@ -307,6 +309,8 @@ def _read_grey(kind: str, data: bytes) -> Image.Image:
             image = ImageOps.exif_transpose(image)
         except Exception as error:  # noqa: BLE001 - a truncated or corrupt body
             raise _Problem(f"not a readable {name} image ({cleaned(error)})") from None
+        if image.mode.startswith("I;16"):  # Pillow cannot shrink 16-bit grey by whole factors ("image has wrong mode")
+            image = _on_white(image)
         image.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.BOX)
         return _on_white(image)
 
