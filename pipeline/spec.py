@@ -391,6 +391,13 @@ class JobSpec(Strict):
                     f"{why} as a heading ({pt:g} pt bold) in a page's text {width:.0f} mm wide; "
                     f"a section's heading prints in at most {HEADING_LINES} lines: shorten it"
                 )))
+        header = f"{self.title} · 30 September 2026"  # a sheet's running header: the title and its longest date
+        header_pt = 11.0 if self.page.large_print else 8.5  # page.css.j2: @top-center
+        if self.format == "newsletter" and (lines := fonts.lines_needed([(header, header_pt, False)], width)) > HEADING_LINES:
+            problems.append(("title", (
+                f"it wraps to {lines} lines in the running header ({header_pt:g} pt, with the issue's date) of a page's "
+                f"text {width:.0f} mm wide; a header prints in at most {HEADING_LINES} lines: shorten it"
+            )))
         _refuse_job(problems)
         return self
 

@@ -133,6 +133,7 @@ SCHEMA = [
         ("a cover subtitle of more lines than it has room for", spec(extra="cover: true\nsubtitle: '" + "and more " * 60 + "'\n")),
         ("a section title with a word wider than the page", spec(section="sections: [{type: nonogram, size: 5, count: 1, title: '" + "Long" * 30 + "'}]\n")),
         ("a section title of three lines as a heading", spec(section="sections: [{type: nonogram, size: 5, count: 1, title: '" + "a section title " * 20 + "'}]\n")),
+        ("a newsletter title of three lines in the running header", "title: '" + "The Extraordinarily Long Weekly Puzzle Post of " * 6 + "'\ndate: 2026-11-30\nformat: newsletter\n" + SECTION),
         ("a cover author line wider than the front", spec(extra="cover: true\nauthor: '" + "Name " * 30 + "'\n")),
         ("impossible date", "title: T\ndate: 2026-02-30\n" + SECTION),
         ("print service as a list (found by fuzzing)", spec(extra="print: []\n")),
