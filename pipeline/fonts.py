@@ -23,6 +23,9 @@ FONT_NAME = "DejaVu Sans"
 # add up to; 3% keeps a line that nearly fills the width counted as the two lines it may become.
 WIDTH_SLACK = 1.03
 SHOWN_MOST = 8  # characters named in a refusal; more are counted
+# The widest character below U+0100 of either face ('m' in bold, 1.103 em): a line of them
+# shorter than its length times this needs no font read (reading one takes 0.05-0.17 s).
+LATIN1_EM_MOST = 1.11
 
 
 @dataclass(frozen=True)
@@ -48,9 +51,19 @@ def _drawn(character: str) -> bool:
     return not character.isspace() and unicodedata.category(character) not in ("Cc", "Cf")
 
 
+# Ranges both faces hold every assigned character of (Latin, Greek, Cyrillic, general
+# punctuation; tests/test_text_fit.py checks it): text of them alone needs no font read.
+SURELY_HELD = ((0x0000, 0x02E0), (0x0370, 0x0500), (0x2010, 0x2050))
+
+
+def _surely_held(character: str) -> bool:
+    point = ord(character)
+    return any(low <= point < high for low, high in SURELY_HELD) and unicodedata.category(character) != "Cn"
+
+
 def unprintable(text: str) -> list[str]:
     """The characters of `text` the book's fonts cannot print, each once, in order."""
-    if text.isascii():  # both fonts hold every printable ASCII character
+    if all(map(_surely_held, text)):
         return []
     printable = face(False).characters & face(True).characters
     return list(dict.fromkeys(c for c in text if _drawn(c) and ord(c) not in printable))
@@ -79,6 +92,8 @@ def lines_needed(runs: list[tuple[str, float, bool]], width: float) -> int:
     CSS breaks it with `overflow-wrap: anywhere`: at spaces, and inside a word only when the word
     alone is wider than a line. Only spaces are taken as break chances, so this is never fewer
     lines than are set."""
+    if surely_within(runs, width):
+        return 1
     words: list[list[tuple[str, float, bool]]] = [[]]
     for text, size, bold in runs:
         for k, piece in enumerate(text.split(" ")):
@@ -103,3 +118,11 @@ def lines_needed(runs: list[tuple[str, float, bool]], width: float) -> int:
                     lines, used = lines + 1, 0.0
                 used += one
     return lines
+
+
+def surely_within(runs: list[tuple[str, float, bool]], width: float) -> bool:
+    """Whether runs of characters below U+0100 set within `width` mm by their count alone,
+    without reading a font (no such character is wider than LATIN1_EM_MOST)."""
+    if not all(ord(c) < 0x100 for text, _, _ in runs for c in text):
+        return False
+    return sum(len(text) * LATIN1_EM_MOST * size for text, size, _ in runs) * MM_PER_PT * WIDTH_SLACK <= width

@@ -381,10 +381,12 @@ class JobSpec(Strict):
         problems = []
         for index, section in enumerate(self.sections):
             heading, why = section.heading, ""
+            if (lines := fonts.lines_needed([(heading, pt, True)], width)) == 1:
+                continue
             word = max(heading.split(), key=lambda w: fonts.width_mm(w, pt, True), default="")
             if fonts.width_mm(word, pt, True) > width:
                 why = f"its word {word[:40]!r} sets {fonts.width_mm(word, pt, True):.0f} mm long"
-            elif (lines := fonts.lines_needed([(heading, pt, True)], width)) > HEADING_LINES:
+            elif lines > HEADING_LINES:
                 why = f"it wraps to {lines} lines"
             if why:
                 problems.append((f"sections.{index}.title", (

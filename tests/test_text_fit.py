@@ -17,6 +17,17 @@ def test_characters_the_fonts_lack_are_named_once_each_in_order() -> None:
     assert "U+0E20 THAI CHARACTER PHO SAMPHAO" in fonts.refusal("ภ")
 
 
+def test_the_ranges_taken_as_held_without_reading_the_fonts_are_held_by_both() -> None:
+    both = fonts.face(False).characters & fonts.face(True).characters
+    for low, high in fonts.SURELY_HELD:
+        assert [hex(p) for p in range(low, high) if fonts._surely_held(chr(p)) and fonts._drawn(chr(p)) and p not in both] == []
+
+
+def test_a_line_of_latin_1_taken_to_fit_without_reading_the_fonts_does_fit() -> None:
+    widest = max(max(fonts.face(b).advances.get(p, 0) for b in (False, True)) for p in range(0x100)) / 2048
+    assert widest <= fonts.LATIN1_EM_MOST
+
+
 def test_a_word_wider_than_the_line_breaks_between_its_characters() -> None:
     wide = fonts.width_mm("W" * 40, 10, True)
     assert fonts.lines_needed([("W" * 40, 10, True)], wide / 2.5) == 3

@@ -61,7 +61,8 @@ def _longest_word(text: str, pt: float, bold: bool) -> tuple[str, float]:
 
 
 def _fits(text: str, pt: float, room: Room, width: float) -> bool:
-    return _longest_word(text, pt, room.bold)[1] <= width and fonts.lines_needed([(text, pt, room.bold)], width) <= room.lines
+    lines = fonts.lines_needed([(text, pt, room.bold)], width)
+    return lines == 1 or (lines <= room.lines and _longest_word(text, pt, room.bold)[1] <= width)  # one line breaks no word
 
 
 def fitted(text: str, room: Room, width: float) -> float:
@@ -109,6 +110,8 @@ def spine_pt(title: str, author: str | None, length: float, most_pt: float) -> f
 def spine_refusal(title: str, height: float) -> str | None:
     """Why the title can never print on the spine of a book `height` mm tall, or None."""
     length = height - 2 * SAFE_MM
+    if fonts.surely_within([(title, SPINE_LEAST_PT, True)], length):
+        return None
     wide = spine_line_mm(title, None, SPINE_LEAST_PT)
     if wide <= length:
         return None
