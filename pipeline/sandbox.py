@@ -29,6 +29,12 @@ class Bounded(Exception):
     """The computation broke a limit, or failed; the message says which, in one sentence."""
 
 
+class Failed(Exception):
+    """fn raised an error that cannot cross back to the parent as itself: its type and message
+    (defusedxml's EntitiesForbidden pickles, but its __init__ takes six arguments, so the parent
+    read a TypeError about them instead)."""
+
+
 class _CpuLimit(BaseException):
     """Raised in the child by SIGXCPU: the CPU seconds are spent."""
 
@@ -51,7 +57,7 @@ def _vm_size() -> int:
 def run_bounded(fn: Callable[..., Any], *args: Any, memory_bytes: int, cpu_seconds: int, wall_seconds: float) -> Any:
     """fn(*args) in a forked child with at most `memory_bytes` of memory beyond what this process
     holds now, `cpu_seconds` of CPU and `wall_seconds` of waiting; its result (picklable) is
-    returned. An exception fn raises comes back as itself when it pickles, as Bounded otherwise."""
+    returned. An exception fn raises comes back as itself when it pickles and unpickles, as Failed otherwise."""
     if not hasattr(os, "fork"):
         return fn(*args)
     reader, writer = os.pipe()
@@ -79,6 +85,8 @@ def run_bounded(fn: Callable[..., Any], *args: Any, memory_bytes: int, cpu_secon
         raise value
     if kind == "bounded":
         raise Bounded(value)
+    if kind == "failed":
+        raise Failed(value)
     return value
 
 
@@ -101,8 +109,9 @@ def _child(writer: int, fn: Callable[..., Any], args: tuple[Any, ...], memory_by
             result = ("error", exc)
         try:
             data = pickle.dumps(result)
-        except Exception as exc:  # noqa: BLE001 - an exception that does not pickle
-            data = pickle.dumps(("bounded", f"{type(exc).__name__}: {exc}"))
+            pickle.loads(data)  # an exception whose __init__ wants other arguments pickles, yet cannot be made again
+        except Exception:  # noqa: BLE001 - sent as its type and message instead
+            data = pickle.dumps(("failed", f"{type(result[1]).__name__}: {result[1]}"))
         view = memoryview(data)
         while view:
             view = view[os.write(writer, view):]

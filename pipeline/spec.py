@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pipeline import safeio
+from pipeline import fonts, safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -38,6 +38,7 @@ from pipeline.registry import puzzle_types
 
 MAX_COUNT = 10_000
 MAX_SPEC_BYTES = 1_000_000
+HEADING_LINES = 2  # a section's heading, where its answers start and in the running header
 FIRST_DATE = dt.date(1900, 1, 1)
 LAST_DATE = dt.date(9999, 12, 31)
 
@@ -52,7 +53,7 @@ def _as_code(value: Any) -> str:
         raise ValueError("a code must be at most 200 characters")
     if not text.isprintable():  # printed under its puzzle and on the terminal: one line, as typed
         raise ValueError(f"a code must not hold control characters (line breaks, tabs, escapes): {text!r}")
-    return text
+    return _printable(text)
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", re.ASCII)
@@ -71,14 +72,22 @@ def as_date(value: Any) -> Any:
 Code = Annotated[str, BeforeValidator(_as_code)]
 
 
-def _shown_text(value: str) -> str:
-    """A title as it prints: refused when it prints nothing."""
-    if not value.strip():
-        raise ValueError("must not be empty or blank: it prints on the title page and in the running headers")
+def _printable(value: str) -> str:
+    """Text that prints: refused when the book's fonts cannot print a character of it."""
+    if (reason := fonts.refusal(value)) is not None:
+        raise ValueError(reason)
     return value
 
 
+def _shown_text(value: str) -> str:
+    """A title as it prints: refused when it prints nothing, or prints empty boxes."""
+    if not value.strip():
+        raise ValueError("must not be empty or blank: it prints on the title page and in the running headers")
+    return _printable(value)
+
+
 Title = Annotated[str, AfterValidator(_shown_text)]
+Printable = Annotated[str, AfterValidator(_printable)]
 
 
 class Budget(Strict):
@@ -270,9 +279,9 @@ def _page_given(data: Any) -> dict[str, Any]:
 
 class JobSpec(Strict):
     title: Title
-    subtitle: str | None = None
-    author: str | None = None
-    imprint: str | None = None
+    subtitle: Printable | None = None
+    author: Printable | None = None
+    imprint: Printable | None = None
     seed: Code | None = None
     date: Annotated[dt.date | None, BeforeValidator(as_date)] = None
     format: Literal["book", "newsletter"] = "book"
@@ -281,7 +290,7 @@ class JobSpec(Strict):
     page: Page = Page()
     paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
     cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
-    edition: str | None = None
+    edition: Printable | None = None
     isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
     answers: Answers = Answers()
@@ -336,6 +345,73 @@ class JobSpec(Strict):
             problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
         _refuse_job(problems)
         return self
+
+    @model_validator(mode="after")
+    def _cover_text_fits(self) -> "JobSpec":
+        """A cover's title, subtitle and author fit their panels at some size allowed, and the
+        title its spine: refused here, before anything is made, rather than printed off the trim."""
+        if not self.cover:
+            return self
+        from pipeline.render import covertext
+
+        problems = []
+        width, height = self.page.trim_mm
+        for key in ("title", "subtitle", "author"):
+            text, rooms = getattr(self, key), covertext.ROOMS[key]
+            for room in rooms if text else ():
+                try:
+                    covertext.fitted(text, room, covertext.panel_width(width))
+                except covertext.CoverTextError as error:
+                    problems.append((key, str(error)))
+                    break
+        if (spine := covertext.spine_refusal(self.title, height)) is not None:
+            problems.append(("title", spine))
+        _refuse_job(problems)
+        return self
+
+    @model_validator(mode="after")
+    def _headings_fit(self) -> "JobSpec":
+        """Each section's heading fits two lines where its answers start (10 pt bold, 13 in large
+        print; the plan gives it the room it wraps to) and in the running header, with no word
+        wider than a line: a long one overlapped the first answers' labels and filled the header,
+        and a long word ran past the trim. Measured against the narrowest text block the book can
+        have (its widest gutter)."""
+        width = self.text_width_mm
+        pt = 13.0 if self.page.large_print else 10.0
+        problems = []
+        for index, section in enumerate(self.sections):
+            heading, why = section.heading, ""
+            if (lines := fonts.lines_needed([(heading, pt, True)], width)) == 1:
+                continue
+            word = max(heading.split(), key=lambda w: fonts.width_mm(w, pt, True), default="")
+            if fonts.width_mm(word, pt, True) > width:
+                why = f"its word {word[:40]!r} sets {fonts.width_mm(word, pt, True):.0f} mm long"
+            elif lines > HEADING_LINES:
+                why = f"it wraps to {lines} lines"
+            if why:
+                problems.append((f"sections.{index}.title", (
+                    f"{why} as a heading ({pt:g} pt bold) in a page's text {width:.0f} mm wide; "
+                    f"a section's heading prints in at most {HEADING_LINES} lines: shorten it"
+                )))
+        header = f"{self.title} · 30 September 2026"  # a sheet's running header: the title and its longest date
+        header_pt = 11.0 if self.page.large_print else 8.5  # page.css.j2: @top-center
+        if self.format == "newsletter" and (lines := fonts.lines_needed([(header, header_pt, False)], width)) > HEADING_LINES:
+            problems.append(("title", (
+                f"it wraps to {lines} lines in the running header ({header_pt:g} pt, with the issue's date) of a page's "
+                f"text {width:.0f} mm wide; a header prints in at most {HEADING_LINES} lines: shorten it"
+            )))
+        _refuse_job(problems)
+        return self
+
+    @property
+    def text_width_mm(self) -> float:
+        """The narrowest a page's text block can be: the trim less both margins and, in a
+        bound book, the widest gutter the spec or its print service may ask for."""
+        margins, newsletter = self.page.margins, self.format == "newsletter"
+        if newsletter:
+            return self.page.trim_mm[0] - 2 * margins.outside
+        gutter = max(inches for _, inches in self.profile.gutters) * MM_PER_IN if self.page.gutter == "auto" else float(self.page.gutter)
+        return self.page.trim_mm[0] - margins.inside - margins.outside - gutter
 
     @property
     def profile(self) -> PrintProfile:

@@ -369,6 +369,8 @@ def _picture_path(file: str, maker: str, tmp: Path) -> Path:
     (folder / "good.svg").write_bytes(_picture("svg:plain"))
     if maker == "folder:bad-name":
         (folder / os.fsdecode(b"caf\xe9.svg")).write_bytes(_picture("svg:plain"))
+    elif maker == "folder:thai-name":
+        (folder / "ภาพ.svg").write_bytes(_picture("svg:plain"))
     else:
         for index in range(int(maker.split(":")[1])):
             (folder / f"note-{index}.txt").touch()

@@ -56,6 +56,38 @@ def test_a_decoding_that_breaks_its_bounds_is_stopped_and_named() -> None:
     assert sandbox.run_bounded(sum, [1, 2, 3], memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60) == 6
 
 
+class _Picky(ValueError):
+    """Like defusedxml's EntitiesForbidden: it pickles, but its __init__ takes more than a message."""
+
+    def __init__(self, name: str, value: str) -> None:
+        super().__init__(f"{name}={value}")
+
+
+def _raise_picky() -> None:
+    raise _Picky("a", "b")
+
+
+def test_an_error_that_cannot_be_made_again_crosses_as_its_type_and_message() -> None:
+    """The parent read "TypeError: EntitiesForbidden.__init__() missing 6 required positional
+    arguments" for an SVG declaring an entity."""
+    from pipeline import sandbox
+
+    with pytest.raises(sandbox.Failed, match=r"^_Picky: a=b$"):
+        sandbox.run_bounded(_raise_picky, memory_bytes=100_000_000, cpu_seconds=5, wall_seconds=60)
+
+
+def test_a_16_bit_grey_png_is_read(tmp_path: Path) -> None:
+    """Pillow cannot shrink 16-bit grey by whole factors: a valid 4200x4200 PNG was refused as
+    'not a readable PNG image (image has wrong mode)'."""
+    from PIL import Image, ImageDraw
+
+    grey = Image.new("I;16", (4200, 4200), 65535)
+    ImageDraw.Draw(grey).ellipse((400, 400, 3800, 3800), fill=0)
+    grey.save(tmp_path / "deep.png")
+    ink = image.decode(tmp_path / "deep.png").ink()
+    assert ink.mode == "L" and ink.getbbox() is not None
+
+
 def test_export_exports_the_bytes_it_hashed_even_when_a_record_is_swapped_between_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every record is swapped for an edited, unproved one right after its first read: export
     reads once, so it exports the proved bytes it read (it read twice and exported 4 edited of 25)."""
@@ -254,13 +286,16 @@ def test_an_edition_larger_than_a_record_may_be_is_read(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_two_sampler_builds_into_different_folders_compare_equal_with_diff_r(tmp_path: Path) -> None:
-    """The manifest held each stage's timings, so no two output folders compared equal."""
+    """The manifest held each stage's timings, so no two output folders compared equal: every
+    file of the folder, on one process, two, and a local Dask cluster of two workers."""
     import subprocess
 
     from conftest import ROOT, cli
 
-    for name, jobs in (("one", "1"), ("two", "2")):
-        ran = cli("-q", "build", ROOT / "configs" / "sampler.yaml", "-o", tmp_path / name, "--jobs", jobs)
+    ways = {"one": ["--jobs", "1"], "two": ["--jobs", "2"], "cluster": ["--scheduler", "local:2"]}
+    for name, how in ways.items():
+        ran = cli("-q", "build", ROOT / "configs" / "sampler.yaml", "-o", tmp_path / name, *how)
         assert ran.code == 0, ran.stderr
-    compared = subprocess.run(["diff", "-r", tmp_path / "one", tmp_path / "two"], capture_output=True, text=True)
-    assert compared.returncode == 0 and compared.stdout == "", compared.stdout[:2000]
+    for name in ("two", "cluster"):
+        compared = subprocess.run(["diff", "-r", tmp_path / "one", tmp_path / name], capture_output=True, text=True)
+        assert compared.returncode == 0 and compared.stdout == "", f"{name}: {compared.stdout[:2000]}"

@@ -259,3 +259,38 @@ def test_a_killed_build_leaves_no_leaked_semaphore_warning(tmp_path: Path) -> No
     _no_leftovers(processes)
     time.sleep(0.5)  # the resource tracker notices its parent gone and cleans up
     assert "leaked" not in (tmp_path / "stderr.txt").read_text()
+
+
+def _slow_svg() -> str:
+    """An SVG of 90,000 drawn elements (nested <use>, under the 100,000 bound): seconds to draw."""
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="400" height="300"><defs><rect id="l0" width="30" height="30"/>'
+    for level in range(1, 5):
+        svg += f'<g id="l{level}">' + f'<use xlink:href="#l{level - 1}" x="1"/>' * 10 + "</g>"
+    return svg + '</defs><use xlink:href="#l4"/><use xlink:href="#l3"/><use xlink:href="#l3"/><circle cx="200" cy="150" r="100"/></svg>'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
+def test_a_signal_while_a_picture_decodes_ends_its_decoder_too(signum: int, tmp_path: Path) -> None:
+    """The picture's decoder is a forked child of its own (pipeline/sandbox.py): a signal to the
+    build while it draws must end both, with the build's exit code and nothing written."""
+    (tmp_path / "slow.svg").write_text(_slow_svg())
+    (tmp_path / "job.yaml").write_text("title: P\nseed: p\nsections: [{type: nonogram, size: 10, count: 1, params: {picture: slow.svg}}]\n")
+    log = tmp_path / "stderr.txt"
+    with open(log, "wb") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pipeline", "build", "job.yaml", "-o", "out", "--jobs", "1"], cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True,
+        )
+    deadline, decoder = time.monotonic() + 60, set()
+    while not decoder and time.monotonic() < deadline and proc.poll() is None:
+        decoder = descendants(proc.pid)
+        time.sleep(0.05)
+    assert decoder, "the build never started its decoder"
+    time.sleep(0.3)
+    os.kill(proc.pid, signum)
+    proc.wait(timeout=60)
+    assert proc.returncode == EXPECTED[signum], log.read_text()
+    assert "Traceback" not in log.read_text()
+    _no_leftovers(decoder)
+    assert not (tmp_path / "out").exists()

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
+from pipeline import fonts
+from pipeline.units import MM_PER_PT
 from pipeline.render.svg import FigureSize
 from pipeline.render.figures import Drawn
 from pipeline.render.geometry import (
@@ -27,6 +29,7 @@ from pipeline.render.geometry import (
     answer_scale,
     even_arrangement,
     extent,
+    LabelLine,
     label_height,
     legibility,
     min_scale,
@@ -39,6 +42,7 @@ from pipeline.render.style import BookStyle, Sizing
 
 MASTHEAD_MM = 24.0  # a newsletter's title and date above its puzzles, until measured
 FLOW_HEADING_MM = 8.0  # a section's name where its answers start in a run of answer pages
+FLOW_LINE_HEIGHT = 1.35  # print.css: html's line height, which .flow-heading keeps
 PAGE_DIGITS = "0000"  # room the label keeps for a page number it cannot know yet
 QR_GAP_MM = 2.0  # between a QR code and the label's text or the picture below (its quiet zone is extra)
 
@@ -102,9 +106,10 @@ class Slot:
     qr_y: float = 0.0
 
     @property
-    def lines(self) -> tuple[str, ...]:
-        first, second = f"{self.heading} {self.detail}".strip(), f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else "")
-        return (first, second, self.link_text) if self.link_text else (first, second)
+    def lines(self) -> tuple[LabelLine, ...]:
+        """The label's lines as (bold heading, plain text): the heading, then the note and a link."""
+        first, second = (self.heading, self.detail), ("", f"{self.note}{self.page_text or ''}" + (PAGE_DIGITS if self.target else ""))
+        return (first, second, ("", self.link_text)) if self.link_text else (first, second)
 
     @property
     def text_span(self) -> float:
@@ -278,6 +283,14 @@ class AnswerGroup:
     placed: list[tuple[Slot, FigureSize]]
     placement: Placement
     room: Extent
+    heading_mm: float = FLOW_HEADING_MM  # the room its heading takes: more where it wraps
+
+
+def flow_heading_mm(heading: str, width: float, legible: Legibility) -> float:
+    """The room a section's heading takes in a run of answer pages, `width` mm wide: one line in
+    FLOW_HEADING_MM, and a line more (print.css: 1.35 times its size) for each it wraps to."""
+    lines = fonts.lines_needed([(heading, legible.heading_pt, True)], width)
+    return round(FLOW_HEADING_MM + (lines - 1) * legible.heading_pt * FLOW_LINE_HEIGHT * MM_PER_PT, 2)
 
 
 def _answer_group(
@@ -293,7 +306,8 @@ def _answer_group(
         arrangement = replace(arrangement, cols=cols, slot_width=(box.content_width - GAP_MM * (cols - 1)) / cols)
     slots = [answer_slot(i, scale, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue) for i in items]
     arrangement = replace(arrangement, label=label_height([s.lines for s in slots], arrangement.slot_width, legible))
-    return AnswerGroup(heading, anchor, list(zip(slots, figures)), Placement(arrangement, scale), room)
+    heading_mm = flow_heading_mm(heading, box.content_width, legible) if heading else FLOW_HEADING_MM
+    return AnswerGroup(heading, anchor, list(zip(slots, figures)), Placement(arrangement, scale), room, heading_mm)
 
 
 def _answer_run(groups: Sequence[AnswerGroup], box: PageBox, per_page: int | None, header: str, anchor: str) -> list[Sheet]:
@@ -314,7 +328,7 @@ def _answer_run(groups: Sequence[AnswerGroup], box: PageBox, per_page: int | Non
         arrangement, scale = group.placement.arrangement, group.placement.scale
         row_height = arrangement.label + group.room.height * scale
         for index, row in enumerate(_chunks(group.placed, arrangement.cols)):
-            heading = FLOW_HEADING_MM if index == 0 and group.heading else 0.0
+            heading = group.heading_mm if index == 0 and group.heading else 0.0
             full = per_page is not None and len(slots) + len(row) > per_page
             if slots and (y + heading + row_height > box.content_height + 0.01 or full):
                 turn()

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
+from pipeline import fonts
 from pipeline.pages import POD_GUTTERS, BleedEdge
 from pipeline.units import MM_PER_IN, MM_PER_PT
 from pipeline.render.style import BookStyle, Sizing
@@ -36,6 +37,9 @@ LABEL_LINE_MM = 3.75  # one more label line: 8.5 pt at a line height of 1.25
 LARGE_LABEL_LINE_MM = 4.85  # 11 pt
 LABEL_PT = 8.5
 LARGE_LABEL_PT = 11.0
+HEADING_PT = 10.0  # print.css: .grid .heading
+LARGE_HEADING_PT = 13.0
+LINE_HEIGHT = 1.25  # print.css: .grid .label
 # Label text is never measured before rendering, so its width is bounded from above: DejaVu Sans
 # advances are at most 0.7 em for lower-case letters, digits and punctuation, except m and w
 # (0.97 and 0.82 em); capitals and other letters take up to 1 em.
@@ -192,12 +196,18 @@ class Legibility:
     label: float  # a label of two lines
     label_line: float  # each further line
     label_pt: float
+    heading_pt: float  # a label's bold heading (print.css: .grid .heading)
+
+    @property
+    def heading_line(self) -> float:
+        """The height of a label line holding the heading (print.css's line height, 1.25)."""
+        return self.heading_pt * LINE_HEIGHT * MM_PER_PT
 
 
 def legibility(large_print: bool) -> Legibility:
     if large_print:
-        return Legibility(LARGE_PRINT_MIN_TEXT_PT, LARGE_PRINT_SCALE, LARGE_LABEL_MM, LARGE_LABEL_LINE_MM, LARGE_LABEL_PT)
-    return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM, LABEL_LINE_MM, LABEL_PT)
+        return Legibility(LARGE_PRINT_MIN_TEXT_PT, LARGE_PRINT_SCALE, LARGE_LABEL_MM, LARGE_LABEL_LINE_MM, LARGE_LABEL_PT, LARGE_HEADING_PT)
+    return Legibility(MIN_TEXT_PT, 1.0, LABEL_MM, LABEL_LINE_MM, LABEL_PT, HEADING_PT)
 
 
 def _text_width_mm(text: str, size_pt: float) -> float:
@@ -206,15 +216,33 @@ def _text_width_mm(text: str, size_pt: float) -> float:
     return ems * size_pt * MM_PER_PT
 
 
-def label_height(lines: Sequence[tuple[str, ...]], width: float, legible: Legibility) -> float:
+LabelLine = tuple[str, str]  # a label's line: its bold heading ("" for none) and its plain text
+
+
+def label_height(labels: Sequence[tuple[LabelLine, ...]], width: float, legible: Legibility) -> float:
     """The label height that holds every label's lines (first line, second line, and a printed
-    link when it has one) in `width` mm: two lines, and more where a long code or link wraps; a
-    code is never cut, so it can still rebuild its puzzle."""
-    most = 2
-    for texts in lines:
-        needed = sum(max(1, math.ceil(_text_width_mm(text, legible.label_pt) / width)) for text in texts)
-        most = max(most, needed)
-    return legible.label + (most - 2) * legible.label_line
+    link when it has one) in `width` mm: two lines, and more where a long code, link or picture
+    title wraps; a code is never cut, so it can still rebuild its puzzle. The bound by character
+    classes decides (the same labels as before measuring); the lines set by the font's own widths
+    raise it where a title breaks at its words into more lines than its length suggests."""
+    most, set_mm = 2, 0.0
+    for lines in labels:
+        texts = [" ".join(part for part in line if part) for line in lines]
+        most = max(most, sum(max(1, math.ceil(_text_width_mm(text, legible.label_pt) / width)) for text in texts))
+        set_mm = max(set_mm, sum(_line_mm(line, legible) * _set_lines(line, width, legible) for line in lines))
+    spare = legible.label - legible.heading_line - legible.label_line  # room two lines leave
+    return max(legible.label + (most - 2) * legible.label_line, round(set_mm + spare, 2))
+
+
+def _set_lines(line: LabelLine, width: float, legible: Legibility) -> int:
+    heading, text = line
+    runs = [(heading, legible.heading_pt, True)] if heading else []
+    runs += [(f" {text}" if heading else text, legible.label_pt, False)] if text else []
+    return fonts.lines_needed(runs, width)
+
+
+def _line_mm(line: LabelLine, legible: Legibility) -> float:
+    return legible.heading_line if line[0] else legible.label_line
 
 
 def min_scale(figures: Sequence[FigureSize], legible: Legibility) -> float:

@@ -11,7 +11,7 @@ from weasyprint import Document
 
 from pipeline.files import write_atomic
 from pipeline.pages import PrintProfile
-from pipeline.render import pdf
+from pipeline.render import covertext, pdf
 from pipeline.render.book import Printed, src_for
 from pipeline.render.cover import ARTWORK_GAP_MM, SAFE_MM, SPINE_SAFE_MM, CoverBox, artwork, cover_box
 from pipeline.render.geometry import PageBox
@@ -65,10 +65,15 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
     answers = [(src_for(p.answer.path, outdir), p.answer.figure.width_mm, p.answer.figure.height_mm) for p in printed]
     art = artwork(answers, panel_width, art_room)
     spine_text_height = max(0.0, c.spine - 2 * SPINE_SAFE_MM)
+    spine_length = c.height - 2 * SAFE_MM
+    thickest_pt = min(14.0, spine_text_height * 0.8 / MM_PER_PT)  # ascent plus descent of DejaVu Sans: 1.16 em
+    spine_pt = covertext.spine_pt(job.title, job.author, spine_length, thickest_pt)
+    spine_author = job.author if spine_pt >= covertext.SPINE_LEAST_PT else None  # the title alone, rather than too small to read
     context = dict(
         doc=doc_fields(job, job.title), c=c, safe=round(SAFE_MM, 2), media_bleed=box.media_bleed, crop_marks=box.crop_marks,
-        spine_text_length=c.height - 2 * SAFE_MM, spine_text_height=spine_text_height,
-        spine_font_pt=min(14.0, spine_text_height * 0.8 / MM_PER_PT), barcode=barcode_box(c, job.profile),  # ascent plus descent of DejaVu Sans: 1.16 em
+        spine_text_length=spine_length, spine_text_height=spine_text_height, spine_author=spine_author,
+        spine_font_pt=covertext.spine_pt(job.title, spine_author, spine_length, thickest_pt), barcode=barcode_box(c, job.profile),
+        text=covertext.cover_text(job.title, job.subtitle, job.author, c.trim_width),
         art=art, art_gap=ARTWORK_GAP_MM,
         art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
         blurb=cover_blurb(job, printed),

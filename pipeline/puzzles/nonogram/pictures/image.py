@@ -30,7 +30,7 @@ from pathlib import Path
 
 from PIL import Image, ImageFile, ImageOps
 
-from pipeline import safeio, sandbox
+from pipeline import fonts, safeio, sandbox
 from pipeline.errors import InputError
 
 KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
@@ -148,8 +148,7 @@ def picture_files(path: Path | str) -> list[Path]:
         return found
     if not path.exists():
         raise PictureError(path, "no such file or folder")
-    if not safeio.is_text(path.name):
-        raise PictureError(path, "the file's name is not UTF-8 text; rename it")
+    _name_prints(path)
     return [path]
 
 
@@ -161,10 +160,18 @@ def _listed(folder: Path) -> list[Path]:
                 raise PictureError(folder, f"the folder holds more than {MAX_FOLDER_ENTRIES:,} entries; give a folder of the pictures alone")
             if Path(entry.name).suffix.lower() not in KINDS or not entry.is_file():
                 continue
-            if not safeio.is_text(entry.name):
-                raise PictureError(folder / entry.name, "the file's name is not UTF-8 text; rename it")
+            _name_prints(folder / entry.name)
             found.append(folder / entry.name)
     return found
+
+
+def _name_prints(path: Path) -> None:
+    """A picture's file name prints under its answer as the picture's title: it must be text
+    the book's fonts can print."""
+    if not safeio.is_text(path.name):
+        raise PictureError(path, "the file's name is not UTF-8 text; rename it")
+    if (reason := fonts.refusal(path.stem)) is not None:
+        raise PictureError(path, f"the file's name, printed as the picture's title, {reason}; rename it")
 
 
 def read_picture_file(path: Path) -> bytes:
@@ -205,6 +212,8 @@ def decode(path: Path | str) -> Decoded:
             raise PictureError(path, str(problem)) from None
         except sandbox.Bounded as bounded:
             raise PictureError(path, f"decoding it {bounded}, more than a picture may; make it smaller or simpler") from None
+        except sandbox.Failed as failed:
+            raise PictureError(path, f"not a readable {SHOWN[kind]} image ({cleaned(failed)})") from None
         except Exception as error:  # noqa: BLE001 - anything else the decoders raised for this content
             raise PictureError(path, f"not a readable {SHOWN[kind]} image ({type(error).__name__}: {cleaned(error)})") from None
     return Decoded(path.name, sha256, _DECODED[key])
@@ -300,6 +309,8 @@ def _read_grey(kind: str, data: bytes) -> Image.Image:
             image = ImageOps.exif_transpose(image)
         except Exception as error:  # noqa: BLE001 - a truncated or corrupt body
             raise _Problem(f"not a readable {name} image ({cleaned(error)})") from None
+        if image.mode.startswith("I;16"):  # Pillow cannot shrink 16-bit grey by whole factors ("image has wrong mode")
+            image = _on_white(image)
         image.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.BOX)
         return _on_white(image)
 
