@@ -27,7 +27,7 @@ This module imports only the model and the board: the grader shares no code with
 
 from __future__ import annotations
 
-from itertools import product
+from functools import cache
 
 from pipeline.budget import Budget
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
@@ -138,10 +138,14 @@ def zeros(position: Position) -> int:
 
 
 def corner_clues(position: Position) -> int:
+    """Reads only the grid's corner cells whose edges changed since its last sweep (a new number
+    logs its cell's edges): elsewhere it found everything before, as its edges stay decided."""
     board, marks = position.board, {}
+    changed = position.changed_since_sweep("corner-clues")
+    near = None if changed is None else {cell for e in changed for cell in board.sides[e]}
     for k, cell in enumerate((0, board.cols - 1, (board.rows - 1) * board.cols, board.rows * board.cols - 1)):
         number = position.clues[cell]
-        if number in (1, 3):  # the grid corner's two edges: both or neither
+        if number in (1, 3) and (near is None or cell in near):  # the grid corner's two edges: both or neither
             _fill(marks, position.lines, board.pairs[4 * cell + k][2], LINE if number == 3 else NO_LINE)
     return position.apply(marks)
 
@@ -249,43 +253,61 @@ def diagonal_threes(position: Position) -> int:
     return position.apply(marks)
 
 
-def _range(lines: bytearray, edges, one: int) -> tuple[int, int]:
-    """How many lines `edges` can hold: as known, and exactly one where a pair fact says so."""
-    on = unknown = 0
-    for e in edges:
-        value = lines[e]
-        on += value == LINE
-        unknown += value == OPEN
-    if one:
-        return max(on, 1), min(on + unknown, 1)
-    return on, on + unknown
+@cache
+def _corners(rows: int, cols: int) -> tuple[tuple[int, int, int, tuple[int, ...], int, int, int, int], ...]:
+    """Per pair, what corner_pairs reads: (cell, its two edges, the point's other edges, the far
+    pair, its two edges, the pair across the point or -1), flat for speed."""
+    board = board_for(rows, cols)
+    found = []
+    for cell, _, (a, b), outs, far in board.pairs:
+        far_a, far_b = board.pairs[far][2]
+        found.append((cell, a, b, outs, far, far_a, far_b, board.opposite[len(found)]))
+    return tuple(found)
 
 
 def corner_pairs(position: Position) -> int:
     """Read at the corners of numbered cells only: an unnumbered cell's corner fact could come
-    from its grid point alone, which the corner across the point reads as well."""
+    from its grid point alone, which the corner across the point reads as well. The ranges of
+    lines are counted inline: as calls they took half its time (docs/notes/slitherlink.md)."""
     board, lines, clues, ones = position.board, position.lines, position.clues, position.ones
     changed = position.changed_since_sweep("corner-pairs")
     if changed is None:
         todo = [pair for cell, number in enumerate(clues) if number != NO_CLUE for pair in range(4 * cell, 4 * cell + 4)]
     else:
         near = set()
+        pairs_at_point, ends, sides = board.pairs_at_point, board.ends, board.sides
         for e in set(changed):
-            for point in board.ends[e]:
-                near.update(board.pairs_at_point[point])
-            for cell in board.sides[e]:
+            a, b = ends[e]
+            near.update(pairs_at_point[a])
+            near.update(pairs_at_point[b])
+            for cell in sides[e]:
                 near.update(range(4 * cell, 4 * cell + 4))
-        todo = sorted(pair for pair in near if clues[pair // 4] != NO_CLUE)
+        todo = sorted(pair for pair in near if clues[pair >> 2] != NO_CLUE)
     marks: dict[int, int] = {}
     found: list[int] = []
-    pairs, opposite = board.pairs, board.opposite
+    pairs, corners = board.pairs, _corners(board.rows, board.cols)
     for pair in todo:
-        cell, _, edges, outs, far = pairs[pair]
+        cell, a, b, outs, far, far_a, far_b, across = corners[pair]
         number = clues[cell]
-        low, high = _range(lines, edges, ones[pair])
-        across = opposite[pair]
-        out_low, out_high = _range(lines, outs, across >= 0 and ones[across])
-        far_low, far_high = _range(lines, pairs[far][2], ones[far])
+        # how many lines each group can hold: (low, high), exactly one where a pair fact says so
+        va, vb = lines[a], lines[b]
+        on = (va == LINE) + (vb == LINE)
+        high = on + (va == OPEN) + (vb == OPEN)
+        low = on
+        if ones[pair]:
+            low, high = max(on, 1), min(high, 1)
+        out_low = out_high = 0
+        for e in outs:
+            value = lines[e]
+            out_low += value == LINE
+            out_high += value != NO_LINE
+        if across >= 0 and ones[across]:
+            out_low, out_high = max(out_low, 1), min(out_high, 1)
+        va, vb = lines[far_a], lines[far_b]
+        far_low = (va == LINE) + (vb == LINE)
+        far_high = far_low + (va == OPEN) + (vb == OPEN)
+        if ones[far]:
+            far_low, far_high = max(far_low, 1), min(far_high, 1)
         sums = [  # a grid point has two lines or none; the number takes the rest from the far pair
             s for s in range(low, high + 1)
             if ((s == 0 and out_low == 0) or out_low <= 2 - s <= out_high) and far_low <= number - s <= far_high
@@ -293,11 +315,11 @@ def corner_pairs(position: Position) -> int:
         if not sums:
             raise Contradiction("a cell corner can hold no number of lines")
         if sums == [0] or sums == [2]:
-            _fill(marks, lines, edges, LINE if sums == [2] else NO_LINE)
+            _fill(marks, lines, pairs[pair][2], LINE if sums == [2] else NO_LINE)
         elif sums == [1]:
             if not ones[pair]:
                 found.append(pair)
-            _one_of(marks, lines, edges)
+            _one_of(marks, lines, pairs[pair][2])
             _one_of(marks, lines, outs)  # the point takes exactly one line from outside
             if number in (1, 3):  # the far pair holds the rest: none or both
                 _fill(marks, lines, pairs[far][2], LINE if number == 3 else NO_LINE)
@@ -411,11 +433,20 @@ def sides_of(position: Position) -> _Sides:
     return sides
 
 
+@cache
+def _across(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """Each edge's two cells, the grid's outside (node rows * cols) for a border edge."""
+    outside = rows * cols
+    return tuple((cells[0], cells[1] if len(cells) == 2 else outside) for cells in board_for(rows, cols).sides)
+
+
 def inside_outside(position: Position) -> int:
+    """The choices of inside and outside round a number run as bits of one integer (a dict of
+    colours per choice took most of this technique's time)."""
     board, lines, clues = position.board, position.lines, position.clues
     outside = board.rows * board.cols
     sides = sides_of(position)
-    across = [(cells[0], cells[1] if len(cells) == 2 else outside) for cells in board.sides]
+    across = _across(board.rows, board.cols)
     marks: dict[int, int] = {}
     for e, (a, b) in enumerate(across):
         if lines[e] == OPEN:
@@ -431,23 +462,24 @@ def inside_outside(position: Position) -> int:
         if len(open_edges) < 2:
             continue
         need = number - sum(lines[e] == LINE or marks.get(e) == LINE for e in own)
-        here = sides.find(cell)
+        here_root, here_parity = sides.find(cell)
         theirs = [sides.find(b if a == cell else a) for a, b in (across[e] for e in open_edges)]
-        roots = sorted({here[0], *(root for root, _ in theirs)} - {out_root})
-        seen = [set() for _ in open_edges]
-        for choice in product((0, 1), repeat=len(roots)):
-            colour = dict(zip(roots, choice))
-            colour[out_root] = out_parity  # the outside is outside (colour 0)
-            mine = colour[here[0]] ^ here[1]
-            values = [(colour[root] ^ parity) != mine for root, parity in theirs]
+        roots = sorted({here_root, *(root for root, _ in theirs)} - {out_root})
+        bit = {root: k for k, root in enumerate(roots)}  # the outside keeps its own colour: -1
+        here_bit = bit.get(here_root, -1)
+        their_bits = [(bit.get(root, -1), parity) for root, parity in theirs]
+        seen = [0] * len(open_edges)  # per edge: 1 when off in some choice, 2 when a line in some
+        for choice in range(1 << len(roots)):
+            mine = (out_parity if here_bit < 0 else (choice >> here_bit) & 1) ^ here_parity
+            values = [((out_parity if k < 0 else (choice >> k) & 1) ^ parity) != mine for k, parity in their_bits]
             if sum(values) == need:
                 for k, value in enumerate(values):
-                    seen[k].add(value)
+                    seen[k] |= 2 if value else 1
         if not any(seen):
             raise Contradiction(f"a {number} cannot be met inside and outside")
         for e, values in zip(open_edges, seen):
-            if len(values) == 1:
-                marks[e] = LINE if values.pop() else NO_LINE
+            if values != 3 and values:
+                marks[e] = LINE if values == 2 else NO_LINE
     return position.apply(marks)
 
 
