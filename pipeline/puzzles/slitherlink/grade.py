@@ -42,7 +42,7 @@ class Position:
     """Edges and pair facts as known so far, and a log of the edges each change touched (a pair
     fact logs its two edges), so that a local technique sweeps again only near a change."""
 
-    __slots__ = ("board", "clues", "lines", "ones", "log", "swept")
+    __slots__ = ("board", "clues", "lines", "ones", "log", "swept", "_sides", "_sides_read")
 
     def __init__(self, board: Board, clues: list[int]):
         self.board = board
@@ -51,13 +51,31 @@ class Position:
         self.ones = bytearray(len(board.pairs))
         self.log: list[int] = []
         self.swept: dict[str, int] = {}
+        self._sides = _Sides(board.rows * board.cols)
+        self._sides_read = 0  # how much of the log _sides has read
 
     def copy(self) -> "Position":
         twin = Position.__new__(Position)
         twin.board, twin.clues = self.board, self.clues[:]
         twin.lines, twin.ones = bytearray(self.lines), bytearray(self.ones)
         twin.log, twin.swept = self.log[:], dict(self.swept)
+        twin._sides, twin._sides_read = self._sides.copy(), self._sides_read
         return twin
+
+    def sides(self) -> "_Sides":
+        """Cells known alike or different, kept up to date from the log: decided edges stay
+        decided, so the union-find only grows (rebuilding it for every inside-outside sweep took
+        a quarter of that technique's time)."""
+        sides, lines, across = self._sides, self.lines, self.board.sides
+        outside = self.board.rows * self.board.cols
+        log = self.log
+        for e in log[self._sides_read:]:
+            value = lines[e]
+            if value != OPEN:
+                cells = across[e]
+                sides.join(cells[0], cells[1] if len(cells) == 2 else outside, int(value == LINE))
+        self._sides_read = len(log)
+        return sides
 
     def changed_since_sweep(self, technique: str) -> list[int] | None:
         """The edges changed since `technique`'s last sweep began (None before its first sweep:
@@ -399,6 +417,11 @@ class _Sides:
         self.parent = list(range(count + 1))
         self.flip = [0] * (count + 1)  # parity to the parent
 
+    def copy(self) -> "_Sides":
+        twin = _Sides.__new__(_Sides)
+        twin.parent, twin.flip = self.parent[:], self.flip[:]
+        return twin
+
     def find(self, x: int) -> tuple[int, int]:
         parity = 0
         path = []
@@ -445,7 +468,7 @@ def inside_outside(position: Position) -> int:
     colours per choice took most of this technique's time)."""
     board, lines, clues = position.board, position.lines, position.clues
     outside = board.rows * board.cols
-    sides = sides_of(position)
+    sides = position.sides()
     across = _across(board.rows, board.cols)
     marks: dict[int, int] = {}
     for e, (a, b) in enumerate(across):
