@@ -218,10 +218,11 @@ def _near_threes(position: Position, technique: str) -> list[tuple[int, int]]:
     board, clues = position.board, position.clues
     cols = board.cols
     changed = position.changed_since_sweep(technique)
-    cells = _near_cells(position, changed)
+    threes = [cell for cell, number in enumerate(clues) if number == 3]
     if changed is not None:
-        cells = {x for cell in cells for x in (cell, cell - 1, cell - cols, cell - cols - 1, cell - cols + 1) if x >= 0}
-    return [divmod(cell, cols) for cell in sorted(cells) if clues[cell] == 3]
+        near = set(_near_cells(position, changed))
+        threes = [x for x in threes if not near.isdisjoint((x, x + 1, x + cols, x + cols + 1, x + cols - 1))]
+    return [divmod(cell, cols) for cell in threes]
 
 
 def _domino_fits(position: Position, a: int, b: int) -> bool:
@@ -487,7 +488,10 @@ def inside_outside(position: Position) -> int:
         need = number - sum(lines[e] == LINE or marks.get(e) == LINE for e in own)
         here_root, here_parity = sides.find(cell)
         theirs = [sides.find(b if a == cell else a) for a, b in (across[e] for e in open_edges)]
-        roots = sorted({here_root, *(root for root, _ in theirs)} - {out_root})
+        free = {root for root, _ in theirs}
+        if 0 < need < len(open_edges) and len(free) == len(theirs) and here_root not in free and out_root not in free:
+            continue  # each edge's value is its own free choice: some choice has it either way
+        roots = sorted({here_root, *free} - {out_root})
         bit = {root: k for k, root in enumerate(roots)}  # the outside keeps its own colour: -1
         here_bit = bit.get(here_root, -1)
         their_bits = [(bit.get(root, -1), parity) for root, parity in theirs]
