@@ -284,6 +284,18 @@ def _corners(rows: int, cols: int) -> tuple[tuple[int, int, int, tuple[int, ...]
     return tuple(found)
 
 
+@cache
+def _pairs_near(rows: int, cols: int) -> tuple[frozenset[int], ...]:
+    """Per edge, the pairs a change to it may tell something new: those at its two grid points
+    and every pair of the cells beside it."""
+    board = board_for(rows, cols)
+    return tuple(
+        frozenset(board.pairs_at_point[a]) | frozenset(board.pairs_at_point[b])
+        | {pair for cell in board.sides[e] for pair in range(4 * cell, 4 * cell + 4)}
+        for e, (a, b) in enumerate(board.ends)
+    )
+
+
 def corner_pairs(position: Position) -> int:
     """Read at the corners of numbered cells only: an unnumbered cell's corner fact could come
     from its grid point alone, which the corner across the point reads as well. The ranges of
@@ -294,13 +306,9 @@ def corner_pairs(position: Position) -> int:
         todo = [pair for cell, number in enumerate(clues) if number != NO_CLUE for pair in range(4 * cell, 4 * cell + 4)]
     else:
         near = set()
-        pairs_at_point, ends, sides = board.pairs_at_point, board.ends, board.sides
+        around = _pairs_near(board.rows, board.cols)
         for e in set(changed):
-            a, b = ends[e]
-            near.update(pairs_at_point[a])
-            near.update(pairs_at_point[b])
-            for cell in sides[e]:
-                near.update(range(4 * cell, 4 * cell + 4))
+            near.update(around[e])
         todo = sorted(pair for pair in near if clues[pair >> 2] != NO_CLUE)
     marks: dict[int, int] = {}
     found: list[int] = []
