@@ -22,7 +22,8 @@ one of the corner's two edges is a line (a *pair* fact: board.py). Techniques, e
 - expert: "trial": suppose an edge is a line (or not); when the techniques of the tiers below
   break a rule from there, it is the other way (one supposition at a time, never nested).
 
-This module imports only the model and the board: the grader shares no code with the solver.
+This module imports only the model, the board and the shared loop helpers: the grader shares no
+code with the solver.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 from functools import cache
 
 from pipeline.budget import Budget
+from pipeline.common.loops import roots
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.slitherlink.board import Board, board_for
 from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
@@ -376,18 +378,8 @@ MEDIUM = (
 
 def _point_roots(position: Position) -> list[int]:
     """A representative per grid point: points joined by lines share one."""
-    parent = list(range(position.board.points))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for e, (a, b) in enumerate(position.board.ends):
-        if position.lines[e] == LINE:
-            parent[find(a)] = find(b)
-    return [find(x) for x in range(len(parent))]
+    lines = position.lines
+    return roots(position.board.points, (ends for e, ends in enumerate(position.board.ends) if lines[e] == LINE))
 
 
 def no_small_loop(position: Position) -> int:
