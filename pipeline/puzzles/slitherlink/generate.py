@@ -7,7 +7,8 @@
    conclude what every answer shares, so a loop they finish is the only answer.
 3. Remove each number again, in a random order, when the techniques up to the tier still finish
    the loop without it (Loopy removes from a full grid; starting from the numbers step 2 needed
-   is about half the solves for the same kind of puzzle).
+   is about half the solves for the same kind of puzzle). What is left is minimal for the tier:
+   no one number can go. The numbers are tried four at a time from one run without them all.
 4. A puzzle for a tier above easy that the tier below finishes too is not of its tier: draw
    another loop (Loopy does the same).
 5. Check the result from scratch: the rules checker reads the loop and every number, and the
