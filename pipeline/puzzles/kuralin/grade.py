@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from pipeline.budget import Budget
+from pipeline.common.loops import roots
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.kuralin.model import ON_LOOP, KuralinPuzzle, Solution
 
@@ -316,18 +317,8 @@ def cell_lines(position: Position) -> int:
 
 def _paths(position: Position) -> list[int]:
     """A representative per cell: cells joined by drawn lines share one."""
-    parent = list(range(len(position.cells)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for index, (a, b) in enumerate(position.board.ends):
-        if position.lines[index] == LINE:
-            parent[find(a)] = find(b)
-    return [find(x) for x in range(len(parent))]
+    lines = position.lines
+    return roots(len(position.cells), (ends for index, ends in enumerate(position.board.ends) if lines[index] == LINE))
 
 
 def no_small_loop(position: Position) -> int:

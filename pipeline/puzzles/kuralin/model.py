@@ -103,28 +103,3 @@ def lines_of_cycle(sequence: list[Cell]) -> frozenset[Edge]:
     """The lines of a closed walk through `sequence` (last cell back to the first)."""
     n = len(sequence)
     return frozenset(edge(sequence[i], sequence[(i + 1) % n]) for i in range(n))
-
-
-def loop_order(lines: frozenset[Edge]) -> list[Cell]:
-    """The loop's cells in a canonical order: from its first cell in reading order, rightwards.
-
-    That first cell has no loop cell above or to its left, so a loop leaves it rightwards and
-    downwards; starting rightwards fixes the direction. Raises ValueError unless `lines` form
-    exactly one loop.
-    """
-    links: dict[Cell, list[Cell]] = {}
-    for a, b in sorted(lines):
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    if not links or any(len(v) != 2 for v in links.values()):
-        raise ValueError("the lines do not form loops")
-    start = min(links)
-    order = [start]
-    previous, here = start, (start[0], start[1] + 1)
-    while here != start:
-        order.append(here)
-        a, b = links[here]
-        previous, here = here, (b if a == previous else a)
-    if len(order) != len(links):
-        raise ValueError("the lines form more than one loop")
-    return order

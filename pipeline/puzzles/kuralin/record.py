@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.errors import RecordError
+from pipeline.common.loops import cycle_order
 from pipeline.puzzles.kuralin.model import (
     BLACK,
     KINDS,
@@ -20,7 +21,6 @@ from pipeline.puzzles.kuralin.model import (
     KuralinPuzzle,
     Solution,
     lines_of_cycle,
-    loop_order,
     point_of,
     touched_cells,
 )
@@ -34,7 +34,7 @@ def to_record(puzzle: KuralinPuzzle) -> dict[str, Any]:
         ],
         "solution": {
             "cells": list(puzzle.answer.cells),
-            "loop": [list(cell) for cell in loop_order(puzzle.answer.lines)],
+            "loop": [list(cell) for cell in cycle_order(puzzle.answer.lines)],
         },
     }
 

@@ -12,7 +12,8 @@ marks look as they do in the puzzle.
 from __future__ import annotations
 
 from pipeline.render.svg import Figure, FigureSize
-from pipeline.puzzles.kuralin.model import KuralinPuzzle, loop_order
+from pipeline.common.loops import cycle_order
+from pipeline.puzzles.kuralin.model import KuralinPuzzle
 from pipeline.render.svg import (
     HEAVY_PT,
     MEDIUM_PT,
@@ -51,7 +52,7 @@ def draw(puzzle: KuralinPuzzle, *, answer: bool) -> Figure:
     if answer:
         for circle in puzzle.circles:
             _halo(canvas, *_centre(circle.point, x0, y0))
-        centres = [(x0 + (c + 0.5) * CELL_MM, y0 + (r + 0.5) * CELL_MM) for r, c in loop_order(puzzle.answer.lines)]
+        centres = [(x0 + (c + 0.5) * CELL_MM, y0 + (r + 0.5) * CELL_MM) for r, c in cycle_order(puzzle.answer.lines)]
         canvas.polyline(centres, LOOP_PT, closed=True)
     canvas.lines(frame_segments(x0, y0, rows, cols, CELL_MM), HEAVY_PT)
     for circle in puzzle.circles:

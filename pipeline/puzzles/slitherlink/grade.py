@@ -22,14 +22,16 @@ one of the corner's two edges is a line (a *pair* fact: board.py). Techniques, e
 - expert: "trial": suppose an edge is a line (or not); when the techniques of the tiers below
   break a rule from there, it is the other way (one supposition at a time, never nested).
 
-This module imports only the model and the board: the grader shares no code with the solver.
+This module imports only the model, the board and the shared loop helpers: the grader shares no
+code with the solver.
 """
 
 from __future__ import annotations
 
-from itertools import product
+from functools import cache
 
 from pipeline.budget import Budget
+from pipeline.common.loops import roots
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.slitherlink.board import Board, board_for
 from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
@@ -42,7 +44,7 @@ class Position:
     """Edges and pair facts as known so far, and a log of the edges each change touched (a pair
     fact logs its two edges), so that a local technique sweeps again only near a change."""
 
-    __slots__ = ("board", "clues", "lines", "ones", "log", "swept")
+    __slots__ = ("board", "clues", "lines", "ones", "log", "swept", "_sides", "_sides_read")
 
     def __init__(self, board: Board, clues: list[int]):
         self.board = board
@@ -51,13 +53,31 @@ class Position:
         self.ones = bytearray(len(board.pairs))
         self.log: list[int] = []
         self.swept: dict[str, int] = {}
+        self._sides = _Sides(board.rows * board.cols)
+        self._sides_read = 0  # how much of the log _sides has read
 
     def copy(self) -> "Position":
         twin = Position.__new__(Position)
         twin.board, twin.clues = self.board, self.clues[:]
         twin.lines, twin.ones = bytearray(self.lines), bytearray(self.ones)
         twin.log, twin.swept = self.log[:], dict(self.swept)
+        twin._sides, twin._sides_read = self._sides.copy(), self._sides_read
         return twin
+
+    def sides(self) -> "_Sides":
+        """Cells known alike or different, kept up to date from the log: decided edges stay
+        decided, so the union-find only grows (rebuilding it for every inside-outside sweep took
+        a quarter of that technique's time)."""
+        sides, lines, across = self._sides, self.lines, self.board.sides
+        outside = self.board.rows * self.board.cols
+        log = self.log
+        for e in log[self._sides_read:]:
+            value = lines[e]
+            if value != OPEN:
+                cells = across[e]
+                sides.join(cells[0], cells[1] if len(cells) == 2 else outside, int(value == LINE))
+        self._sides_read = len(log)
+        return sides
 
     def changed_since_sweep(self, technique: str) -> list[int] | None:
         """The edges changed since `technique`'s last sweep began (None before its first sweep:
@@ -138,10 +158,14 @@ def zeros(position: Position) -> int:
 
 
 def corner_clues(position: Position) -> int:
+    """Reads only the grid's corner cells whose edges changed since its last sweep (a new number
+    logs its cell's edges): elsewhere it found everything before, as its edges stay decided."""
     board, marks = position.board, {}
+    changed = position.changed_since_sweep("corner-clues")
+    near = None if changed is None else {cell for e in changed for cell in board.sides[e]}
     for k, cell in enumerate((0, board.cols - 1, (board.rows - 1) * board.cols, board.rows * board.cols - 1)):
         number = position.clues[cell]
-        if number in (1, 3):  # the grid corner's two edges: both or neither
+        if number in (1, 3) and (near is None or cell in near):  # the grid corner's two edges: both or neither
             _fill(marks, position.lines, board.pairs[4 * cell + k][2], LINE if number == 3 else NO_LINE)
     return position.apply(marks)
 
@@ -196,10 +220,11 @@ def _near_threes(position: Position, technique: str) -> list[tuple[int, int]]:
     board, clues = position.board, position.clues
     cols = board.cols
     changed = position.changed_since_sweep(technique)
-    cells = _near_cells(position, changed)
+    threes = [cell for cell, number in enumerate(clues) if number == 3]
     if changed is not None:
-        cells = {x for cell in cells for x in (cell, cell - 1, cell - cols, cell - cols - 1, cell - cols + 1) if x >= 0}
-    return [divmod(cell, cols) for cell in sorted(cells) if clues[cell] == 3]
+        near = set(_near_cells(position, changed))
+        threes = [x for x in threes if not near.isdisjoint((x, x + 1, x + cols, x + cols + 1, x + cols - 1))]
+    return [divmod(cell, cols) for cell in threes]
 
 
 def _domino_fits(position: Position, a: int, b: int) -> bool:
@@ -249,43 +274,69 @@ def diagonal_threes(position: Position) -> int:
     return position.apply(marks)
 
 
-def _range(lines: bytearray, edges, one: int) -> tuple[int, int]:
-    """How many lines `edges` can hold: as known, and exactly one where a pair fact says so."""
-    on = unknown = 0
-    for e in edges:
-        value = lines[e]
-        on += value == LINE
-        unknown += value == OPEN
-    if one:
-        return max(on, 1), min(on + unknown, 1)
-    return on, on + unknown
+@cache
+def _corners(rows: int, cols: int) -> tuple[tuple[int, int, int, tuple[int, ...], int, int, int, int], ...]:
+    """Per pair, what corner_pairs reads: (cell, its two edges, the point's other edges, the far
+    pair, its two edges, the pair across the point or -1), flat for speed."""
+    board = board_for(rows, cols)
+    found = []
+    for cell, _, (a, b), outs, far in board.pairs:
+        far_a, far_b = board.pairs[far][2]
+        found.append((cell, a, b, outs, far, far_a, far_b, board.opposite[len(found)]))
+    return tuple(found)
+
+
+@cache
+def _pairs_near(rows: int, cols: int) -> tuple[frozenset[int], ...]:
+    """Per edge, the pairs a change to it may tell something new: those at its two grid points
+    and every pair of the cells beside it."""
+    board = board_for(rows, cols)
+    return tuple(
+        frozenset(board.pairs_at_point[a]) | frozenset(board.pairs_at_point[b])
+        | {pair for cell in board.sides[e] for pair in range(4 * cell, 4 * cell + 4)}
+        for e, (a, b) in enumerate(board.ends)
+    )
 
 
 def corner_pairs(position: Position) -> int:
     """Read at the corners of numbered cells only: an unnumbered cell's corner fact could come
-    from its grid point alone, which the corner across the point reads as well."""
+    from its grid point alone, which the corner across the point reads as well. The ranges of
+    lines are counted inline: as calls they took half its time (docs/notes/slitherlink.md)."""
     board, lines, clues, ones = position.board, position.lines, position.clues, position.ones
     changed = position.changed_since_sweep("corner-pairs")
     if changed is None:
         todo = [pair for cell, number in enumerate(clues) if number != NO_CLUE for pair in range(4 * cell, 4 * cell + 4)]
     else:
         near = set()
+        around = _pairs_near(board.rows, board.cols)
         for e in set(changed):
-            for point in board.ends[e]:
-                near.update(board.pairs_at_point[point])
-            for cell in board.sides[e]:
-                near.update(range(4 * cell, 4 * cell + 4))
-        todo = sorted(pair for pair in near if clues[pair // 4] != NO_CLUE)
+            near.update(around[e])
+        todo = sorted(pair for pair in near if clues[pair >> 2] != NO_CLUE)
     marks: dict[int, int] = {}
     found: list[int] = []
-    pairs, opposite = board.pairs, board.opposite
+    pairs, corners = board.pairs, _corners(board.rows, board.cols)
     for pair in todo:
-        cell, _, edges, outs, far = pairs[pair]
+        cell, a, b, outs, far, far_a, far_b, across = corners[pair]
         number = clues[cell]
-        low, high = _range(lines, edges, ones[pair])
-        across = opposite[pair]
-        out_low, out_high = _range(lines, outs, across >= 0 and ones[across])
-        far_low, far_high = _range(lines, pairs[far][2], ones[far])
+        # how many lines each group can hold: (low, high), exactly one where a pair fact says so
+        va, vb = lines[a], lines[b]
+        on = (va == LINE) + (vb == LINE)
+        high = on + (va == OPEN) + (vb == OPEN)
+        low = on
+        if ones[pair]:
+            low, high = max(on, 1), min(high, 1)
+        out_low = out_high = 0
+        for e in outs:
+            value = lines[e]
+            out_low += value == LINE
+            out_high += value != NO_LINE
+        if across >= 0 and ones[across]:
+            out_low, out_high = max(out_low, 1), min(out_high, 1)
+        va, vb = lines[far_a], lines[far_b]
+        far_low = (va == LINE) + (vb == LINE)
+        far_high = far_low + (va == OPEN) + (vb == OPEN)
+        if ones[far]:
+            far_low, far_high = max(far_low, 1), min(far_high, 1)
         sums = [  # a grid point has two lines or none; the number takes the rest from the far pair
             s for s in range(low, high + 1)
             if ((s == 0 and out_low == 0) or out_low <= 2 - s <= out_high) and far_low <= number - s <= far_high
@@ -293,11 +344,11 @@ def corner_pairs(position: Position) -> int:
         if not sums:
             raise Contradiction("a cell corner can hold no number of lines")
         if sums == [0] or sums == [2]:
-            _fill(marks, lines, edges, LINE if sums == [2] else NO_LINE)
+            _fill(marks, lines, pairs[pair][2], LINE if sums == [2] else NO_LINE)
         elif sums == [1]:
             if not ones[pair]:
                 found.append(pair)
-            _one_of(marks, lines, edges)
+            _one_of(marks, lines, pairs[pair][2])
             _one_of(marks, lines, outs)  # the point takes exactly one line from outside
             if number in (1, 3):  # the far pair holds the rest: none or both
                 _fill(marks, lines, pairs[far][2], LINE if number == 3 else NO_LINE)
@@ -327,18 +378,8 @@ MEDIUM = (
 
 def _point_roots(position: Position) -> list[int]:
     """A representative per grid point: points joined by lines share one."""
-    parent = list(range(position.board.points))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for e, (a, b) in enumerate(position.board.ends):
-        if position.lines[e] == LINE:
-            parent[find(a)] = find(b)
-    return [find(x) for x in range(len(parent))]
+    lines = position.lines
+    return roots(position.board.points, (ends for e, ends in enumerate(position.board.ends) if lines[e] == LINE))
 
 
 def no_small_loop(position: Position) -> int:
@@ -377,6 +418,11 @@ class _Sides:
         self.parent = list(range(count + 1))
         self.flip = [0] * (count + 1)  # parity to the parent
 
+    def copy(self) -> "_Sides":
+        twin = _Sides.__new__(_Sides)
+        twin.parent, twin.flip = self.parent[:], self.flip[:]
+        return twin
+
     def find(self, x: int) -> tuple[int, int]:
         parity = 0
         path = []
@@ -411,11 +457,20 @@ def sides_of(position: Position) -> _Sides:
     return sides
 
 
+@cache
+def _across(rows: int, cols: int) -> tuple[tuple[int, int], ...]:
+    """Each edge's two cells, the grid's outside (node rows * cols) for a border edge."""
+    outside = rows * cols
+    return tuple((cells[0], cells[1] if len(cells) == 2 else outside) for cells in board_for(rows, cols).sides)
+
+
 def inside_outside(position: Position) -> int:
+    """The choices of inside and outside round a number run as bits of one integer (a dict of
+    colours per choice took most of this technique's time)."""
     board, lines, clues = position.board, position.lines, position.clues
     outside = board.rows * board.cols
-    sides = sides_of(position)
-    across = [(cells[0], cells[1] if len(cells) == 2 else outside) for cells in board.sides]
+    sides = position.sides()
+    across = _across(board.rows, board.cols)
     marks: dict[int, int] = {}
     for e, (a, b) in enumerate(across):
         if lines[e] == OPEN:
@@ -431,23 +486,27 @@ def inside_outside(position: Position) -> int:
         if len(open_edges) < 2:
             continue
         need = number - sum(lines[e] == LINE or marks.get(e) == LINE for e in own)
-        here = sides.find(cell)
+        here_root, here_parity = sides.find(cell)
         theirs = [sides.find(b if a == cell else a) for a, b in (across[e] for e in open_edges)]
-        roots = sorted({here[0], *(root for root, _ in theirs)} - {out_root})
-        seen = [set() for _ in open_edges]
-        for choice in product((0, 1), repeat=len(roots)):
-            colour = dict(zip(roots, choice))
-            colour[out_root] = out_parity  # the outside is outside (colour 0)
-            mine = colour[here[0]] ^ here[1]
-            values = [(colour[root] ^ parity) != mine for root, parity in theirs]
+        free = {root for root, _ in theirs}
+        if 0 < need < len(open_edges) and len(free) == len(theirs) and here_root not in free and out_root not in free:
+            continue  # each edge's value is its own free choice: some choice has it either way
+        roots = sorted({here_root, *free} - {out_root})
+        bit = {root: k for k, root in enumerate(roots)}  # the outside keeps its own colour: -1
+        here_bit = bit.get(here_root, -1)
+        their_bits = [(bit.get(root, -1), parity) for root, parity in theirs]
+        seen = [0] * len(open_edges)  # per edge: 1 when off in some choice, 2 when a line in some
+        for choice in range(1 << len(roots)):
+            mine = (out_parity if here_bit < 0 else (choice >> here_bit) & 1) ^ here_parity
+            values = [((out_parity if k < 0 else (choice >> k) & 1) ^ parity) != mine for k, parity in their_bits]
             if sum(values) == need:
                 for k, value in enumerate(values):
-                    seen[k].add(value)
+                    seen[k] |= 2 if value else 1
         if not any(seen):
             raise Contradiction(f"a {number} cannot be met inside and outside")
         for e, values in zip(open_edges, seen):
-            if len(values) == 1:
-                marks[e] = LINE if values.pop() else NO_LINE
+            if values != 3 and values:
+                marks[e] = LINE if values == 2 else NO_LINE
     return position.apply(marks)
 
 

@@ -100,24 +100,3 @@ def edges_of_picture(lines: list[str] | tuple[str, ...]) -> frozenset[Edge]:
             elif mark == DOWN:
                 edges.add(((y // 2, x // 2), (y // 2 + 1, x // 2)))
     return frozenset(edges)
-
-
-def loop_order(edges: frozenset[Edge]) -> list[Point]:
-    """The loop's points in order, from its first point in reading order, rightwards first (that
-    point has no loop point above it or to its left). ValueError unless the edges are one loop."""
-    links: dict[Point, list[Point]] = {}
-    for a, b in sorted(edges):
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    if not links or any(len(v) != 2 for v in links.values()):
-        raise ValueError("the edges do not form loops")
-    start = min(links)
-    order = [start]
-    previous, here = start, (start[0], start[1] + 1)
-    while here != start:
-        order.append(here)
-        a, b = links[here]
-        previous, here = here, (b if a == previous else a)
-    if len(order) != len(links):
-        raise ValueError("the edges form more than one loop")
-    return order

@@ -8,7 +8,8 @@ one text element too.
 
 from __future__ import annotations
 
-from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle, loop_order
+from pipeline.common.loops import cycle_order
+from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
 from pipeline.render.svg import INK, PT, THIN_PT, Canvas, Figure, FigureSize, _num
 
 CELL_MM = 7.0
@@ -32,7 +33,7 @@ def draw(puzzle: SlitherlinkPuzzle, *, answer: bool) -> Figure:
     size = print_size(rows, cols, answer=answer)
     canvas = Canvas(size.width_mm, size.height_mm, grid_at=(MARGIN, MARGIN))
     if answer:
-        corners = [(MARGIN + x * CELL_MM, MARGIN + y * CELL_MM) for y, x in loop_order(puzzle.answer)]
+        corners = [(MARGIN + x * CELL_MM, MARGIN + y * CELL_MM) for y, x in cycle_order(puzzle.answer)]
         canvas.polyline(corners, LOOP_PT, closed=True)
     _dots(canvas, rows, cols)
     canvas.numbers(

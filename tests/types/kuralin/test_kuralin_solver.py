@@ -19,7 +19,8 @@ from kuralin_reference import (
 from pipeline.errors import StepLimit
 from pipeline.budget import Budget
 from pipeline.puzzles.kuralin import PUZZLE_TYPE as KURALIN
-from pipeline.puzzles.kuralin.model import Circle, interior_points, kind_for, loop_order, solution_from_lines, touched_cells
+from pipeline.common.loops import cycle_order
+from pipeline.puzzles.kuralin.model import Circle, interior_points, kind_for, solution_from_lines, touched_cells
 from pipeline.puzzles.kuralin.proof import _Encoding
 from pipeline.puzzles.kuralin import solver
 from pipeline.puzzles.kuralin.solver import Board, circle_limit, colour_limits, search
@@ -163,7 +164,7 @@ def test_two_loops_through_the_same_cells_are_two_answers():
 
 def test_loops_are_listed_from_their_first_cell_rightwards():
     answer = loop_from_picture(PUBLISHED_ANSWER)
-    assert loop_order(answer.lines)[:4] == [(0, 3), (0, 4), (0, 5), (1, 5)]
+    assert cycle_order(answer.lines)[:4] == [(0, 3), (0, 4), (0, 5), (1, 5)]
 
 
 def test_reaching_the_step_limit_proves_nothing():

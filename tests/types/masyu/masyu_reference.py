@@ -7,7 +7,9 @@ two cells on a line joins them side by side, "|" on the line between two rows jo
 one another.
 
 The brute force lists every loop of a small grid once and keeps those obeying its own reading of
-the rules (`obeys`). The outside check is a SAT encoding of its own: each cell takes one of seven
+the rules (`obeys`); `pearl_walk` is the same brute force for Masyu's smallest size, 6x6 (1.2
+million loops there), walking only the loops through the first pearl and leaving a walk as soon
+as a pearl's own cell breaks its rule. The outside check is a SAT encoding of its own: each cell takes one of seven
 shapes (empty, two straights, four turns), neighbours agree on the line between them, pearls
 restrict their own shape and their neighbours', and a model of several loops is cut by a clause
 on the shapes of that loop's cells.
@@ -192,3 +194,55 @@ def _one_piece(drawn: frozenset) -> set:
                 seen.add(nxt)
                 stack.append(nxt)
     return seen
+def pearl_walk(pearls):
+    """Every answer, by walking loops through the first pearl in reading order (each answer
+    passes it), cut short where a pearl's own cell already breaks its rule: a black pearl the
+    walk goes straight through, a white one it turns on, or a black one entered or left
+    through a cell where it turns. The finished loops are judged by `obeys`."""
+    rows, cols = len(pearls), len(pearls[0])
+    start = next((r, c) for r in range(rows) for c in range(cols) if pearls[r][c] != ".")
+    found = set()
+    path, seen = [start], {start}
+
+    def straight(a, b, c):
+        return a[0] - b[0] == b[0] - c[0] and a[1] - b[1] == b[1] - c[1]
+
+    def broken(i):
+        """Whether cell path[i], its two neighbours on the walk known, breaks a rule."""
+        a, b, c = path[i - 1], path[i], path[(i + 1) % len(path)]
+        mark = pearls[b[0]][b[1]]
+        if mark == "W" and not straight(a, b, c):
+            return True
+        if mark == "B" and straight(a, b, c):
+            return True
+        return False
+
+    def black_side(i):
+        """path[i] is next to a black pearl at path[i-1] or path[i+1]: it must go straight."""
+        a, b, c = path[i - 1], path[i], path[(i + 1) % len(path)]
+        return (pearls[a[0]][a[1]] == "B" or pearls[c[0]][c[1]] == "B") and not straight(a, b, c)
+
+    def walk():
+        r, c = path[-1]
+        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+            nxt = (r + dr, c + dc)
+            if not (0 <= nxt[0] < rows and 0 <= nxt[1] < cols):
+                continue
+            if nxt == start:
+                last = len(path) - 1
+                if last >= 3 and not any(check(i) for i in (last, 0) for check in (broken, black_side)):
+                    loop = frozenset((min(a, b), max(a, b)) for a, b in zip(path, path[1:] + path[:1]))
+                    if obeys(pearls, loop):
+                        found.add(loop)
+                continue
+            if nxt in seen:
+                continue
+            path.append(nxt)
+            seen.add(nxt)
+            if len(path) < 3 or not (broken(len(path) - 2) or black_side(len(path) - 2)):
+                walk()
+            path.pop()
+            seen.discard(nxt)
+
+    walk()
+    return sorted(found, key=sorted)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from masyu_reference import outside_count
+from masyu_reference import brute_force, outside_count, pearl_walk
 
 from pipeline.budget import Budget
 from pipeline.codes import fresh_code
@@ -31,6 +31,30 @@ def test_a_hundred_fresh_codes_have_one_answer_by_an_outside_check(size: int) ->
         code = fresh_code()
         made = MASYU.make(size, code, Budget(seconds=60))
         assert outside_count(made.puzzle.pearls) == [made.puzzle.answer], code
+
+
+@pytest.mark.slow
+def test_a_hundred_fresh_codes_of_the_smallest_size_have_one_answer_by_brute_force() -> None:
+    """About 40 s of CPU for the walks at 6x6 (1 s at most for one), 60 s with the making."""
+    for _ in range(100):
+        code = fresh_code()
+        made = MASYU.make(6, code, Budget(seconds=60))
+        assert pearl_walk(made.puzzle.pearls) == [made.puzzle.answer], code
+
+
+def test_the_pearl_walk_finds_what_the_brute_force_finds() -> None:
+    rng = random.Random(3)
+    for rows, cols in ((4, 4), (4, 5), (5, 4)):
+        for _ in range(10):
+            loop = generate.draw_loop(rows, cols, rng)
+            pearls = [["."] * cols for _ in range(rows)]
+            for (r, c), mark in generate.all_pearls(rows, cols, loop).items():
+                if rng.random() < 0.5:
+                    pearls[r][c] = mark
+            pearls[rng.randrange(rows)][rng.randrange(cols)] = rng.choice("BW")  # sometimes no answer
+            puzzle = tuple("".join(row) for row in pearls)
+            everything = brute_force(puzzle)
+            assert len(pearl_walk(puzzle)) == len(everything) and set(pearl_walk(puzzle)) == set(everything), puzzle
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])

@@ -81,3 +81,83 @@ def brute_force(rows: int, cols: int, clues, limit: int = 10**9) -> list[frozens
 
     place(0)
     return found
+
+
+def outside_count(rows: int, cols: int, clues, limit: int = 2) -> list[frozenset[Edge]]:
+    """Up to `limit` answers by this file's own SAT encoding, on cells rather than edges (the
+    type's proof is on edges): a variable per cell, true inside the loop, the grid's outside
+    outside. A number counts the neighbours on the other side (every choice of the cell and its
+    neighbours with another count is a clause). The boundary is one loop exactly when the inside
+    is one piece, the outside has no hole and no 2x2 block is a checkerboard (two loops touching
+    at a corner): the checkerboards are clauses, the rest lazy cuts. A model whose inside splits
+    gets "a cell of this piece outside, a cell next to it inside, or that cell of another piece
+    outside"; one with a hole, "a cell of the hole inside or a cell next to it outside". Every
+    answer is still found, and each once: the inside decides the loop."""
+    from itertools import product
+
+    from pysat.formula import IDPool
+    from pysat.solvers import Solver
+
+    pool = IDPool()
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    var = {cell: pool.id(cell) for cell in cells}
+    near = {(r, c): [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))] for r, c in cells}
+    clauses: list[list[int]] = [list(var.values())]
+    for cell in cells:
+        number = clues[cell[0]][cell[1]]
+        if number is None:
+            continue
+        inner = [n for n in near[cell] if n in var]
+        border = len(near[cell]) - len(inner)  # outside neighbours: they differ when the cell is inside
+        for values in product((False, True), repeat=len(inner) + 1):
+            mine, theirs = values[0], values[1:]
+            differ = sum(v != mine for v in theirs) + (border if mine else 0)
+            if differ != number:
+                lits = [var[cell]] + [var[n] for n in inner]
+                clauses.append([-lit if v else lit for lit, v in zip(lits, values)])
+    for r in range(rows - 1):
+        for c in range(cols - 1):
+            a, b, x, y = var[(r, c)], var[(r + 1, c + 1)], var[(r, c + 1)], var[(r + 1, c)]
+            clauses += [[-a, -b, x, y], [a, b, -x, -y]]
+    found: list[frozenset[Edge]] = []
+    with Solver(name="minisat22", bootstrap_with=clauses) as sat:
+        while len(found) < limit and sat.solve():
+            true = {v for v in sat.get_model() if v > 0}
+            inside = {cell for cell in cells if var[cell] in true}
+            cut = _cut(inside, cells, near, var)
+            if cut:
+                sat.add_clause(cut)
+                continue
+            edges = edges_between(inside)
+            assert is_one_loop(edges)  # what the clauses and cuts promise
+            found.append(edges)
+            sat.add_clause([-var[cell] if cell in inside else var[cell] for cell in cells])
+    return found
+
+
+def _cut(inside: set[Cell], cells: list[Cell], near: dict, var: dict) -> list[int] | None:
+    """A clause this model breaks and every answer keeps, or None when its inside is one piece
+    and its outside reaches the grid's edge everywhere."""
+    for side in (True, False):
+        group = inside if side else set(cells) - inside
+        seen: set[Cell] = set()
+        for start in sorted(group):
+            if start in seen:
+                continue
+            piece, todo, touches_edge = {start}, [start], False
+            while todo:
+                for n in near[todo.pop()]:
+                    if n not in var:
+                        touches_edge = True
+                    elif n in group and n not in piece:
+                        piece.add(n)
+                        todo.append(n)
+            seen |= piece
+            rim = {n for cell in piece for n in near[cell] if n in var and n not in piece}
+            sign = 1 if side else -1
+            if side and len(piece) < len(inside):
+                other = min(inside - piece)
+                return [-sign * var[c] for c in sorted(piece)] + [sign * var[n] for n in sorted(rim)] + [-var[other]]
+            if not side and not touches_edge:
+                return [-sign * var[c] for c in sorted(piece)] + [sign * var[n] for n in sorted(rim)]
+    return None
