@@ -42,6 +42,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
+try:  # the optional compiled network tests, built from grade.c when a C compiler is there
+    import _puzzlepress_nuritwin_grade as _compiled
+except ImportError:
+    _compiled = None
+
 from pipeline.budget import Budget
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle, components
@@ -69,6 +74,9 @@ class Board:
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
     floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
     witnesses: dict[tuple[int, int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see pair_seals
+    # The board's masks in grade.c's network tests, when built and the grid fits (256 bits, 64
+    # regions): the same tests, so the same grades.
+    core: object = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, puzzle: NuritwinPuzzle) -> "Board":
@@ -82,7 +90,10 @@ class Board:
             tuple(other for other, cells in enumerate(regions) if other != region and _grow(mask, width) & cells)
             for region, mask in enumerate(regions)
         )
-        return cls(rows, cols, width, full, corners, regions, shapes, touching)
+        core = None
+        if _compiled is not None and (rows + 1) * width <= 256 and len(regions) <= 64:
+            core = _compiled.board(width, full, corners, regions)
+        return cls(rows, cols, width, full, corners, regions, shapes, touching, core=core)
 
     def bit(self, row: int, col: int) -> int:
         return 1 << (row * self.width + col)
@@ -272,6 +283,8 @@ def _network_split(board: Board, shaded: int, unshaded: int) -> bool:
     """Whether the cells that must be shaded can no longer join into one network: the shaded
     cells, and each region (which is shaded somewhere), must meet in one group of the cells
     that may still be shaded."""
+    if board.core is not None:
+        return _compiled.network_split(board.core, shaded, unshaded)
     possible = board.full & ~unshaded
     if not shaded:
         return not all(map(possible.__and__, board.regions))
@@ -387,9 +400,15 @@ def pair_seals(position: Position) -> int:
             # whether any fits does not depend on the order they are tried in.
             key = (region, way, other)
             witness = board.witnesses.get(key)
-            if witness is not None and witness in ways and fits(witness):
-                continue
-            witness = next((w for w in ways if fits(w)), None)
+            if board.core is not None:
+                if witness is not None and witness in ways and _compiled.first_fit(board.core, shaded, unshaded, cells, (witness,)) == 0:
+                    continue
+                found = _compiled.first_fit(board.core, shaded, unshaded, cells, ways)
+                witness = ways[found] if found >= 0 else None
+            else:
+                if witness is not None and witness in ways and fits(witness):
+                    continue
+                witness = next((w for w in ways if fits(w)), None)
             if witness is None:
                 return False
             board.witnesses[key] = witness
