@@ -92,7 +92,7 @@ class Board:
         )
         core = None
         if _compiled is not None and (rows + 1) * width <= 256 and len(regions) <= 64:
-            core = _compiled.board(width, full, corners, regions)
+            core = _compiled.board(width, full, corners, regions, touching)
         return cls(rows, cols, width, full, corners, regions, shapes, touching, core=core)
 
     def bit(self, row: int, col: int) -> int:
@@ -183,9 +183,17 @@ class Position:
 # --- techniques --------------------------------------------------------------------------------
 
 
-def _read_shapes(position: Position, keep) -> int:
+def _read_shapes(position: Position, keep, kind: int) -> int:
     """Narrow each region's ways to those that fit the known cells and `keep(position, region,
-    way)` accepts; decide the cells all remaining ways agree on. The number of cells decided."""
+    way)` accepts; decide the cells all remaining ways agree on. The number of cells decided.
+
+    `kind` names `keep` to grade.c, which reads the shapes the same way where its board is built.
+    """
+    if position.board.core is not None:
+        outcome, position.open, *decided = _compiled.read_shapes(position.board.core, kind, position.shaded, position.unshaded, position.open)
+        if outcome == _NO_WAY_LEFT:
+            raise Contradiction(NO_WAY)
+        return position.decide(*decided) if decided else 0
     # ways that break a known cell are gone for every technique: forgetting them is bookkeeping
     position.open = [tuple(w for w in ways if position.fits(r, w)) for r, ways in enumerate(position.open)]
     seen: dict[tuple[int, int], bool] = {}
@@ -221,6 +229,9 @@ def _read_shapes(position: Position, keep) -> int:
 
 
 NO_WAY = "a region has no way left to hold two equal blocks"
+# grade.c's names for the techniques' keep (read_shapes), and its outcome when a region has no way
+KEEP_ALL, KEEP_SQUARES, KEEP_PAIRS, KEEP_EXITS, KEEP_SEALED, KEEP_PAIR_SEALS = range(6)
+_NO_WAY_LEFT = 2
 
 
 def _decides(position: Position, region: int, keep) -> bool:
@@ -248,7 +259,7 @@ def _decides(position: Position, region: int, keep) -> bool:
 
 
 def region_shapes(position: Position) -> int:
-    return _read_shapes(position, lambda position, region, way: True)
+    return _read_shapes(position, lambda position, region, way: True, KEEP_ALL)
 
 
 def no_2x2(position: Position) -> int:
@@ -268,7 +279,7 @@ def _bits(mask: int):
 
 
 def neighbour_squares(position: Position) -> int:
-    return _read_shapes(position, lambda position, region, way: not position.board.squares(position.shaded | way))
+    return _read_shapes(position, lambda position, region, way: not position.board.squares(position.shaded | way), KEEP_SQUARES)
 
 
 def region_pairs(position: Position) -> int:
@@ -276,7 +287,7 @@ def region_pairs(position: Position) -> int:
         board, shaded = position.board, position.shaded | way
         return all(any(not board.squares(shaded | w) for w in position.open[other]) for other in board.touching[region])
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_PAIRS)
 
 
 def _network_split(board: Board, shaded: int, unshaded: int) -> bool:
@@ -373,7 +384,7 @@ def block_exits(position: Position) -> int:
                 return False
         return True
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_EXITS)
 
 
 def sealed_shapes(position: Position) -> int:
@@ -381,7 +392,7 @@ def sealed_shapes(position: Position) -> int:
         cells = position.board.regions[region]
         return not _network_split(position.board, position.shaded | way, position.unshaded | (cells & ~way))
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_SEALED)
 
 
 def pair_seals(position: Position) -> int:
@@ -400,21 +411,15 @@ def pair_seals(position: Position) -> int:
             # whether any fits does not depend on the order they are tried in.
             key = (region, way, other)
             witness = board.witnesses.get(key)
-            if board.core is not None:
-                if witness is not None and witness in ways and _compiled.first_fit(board.core, shaded, unshaded, cells, (witness,)) == 0:
-                    continue
-                found = _compiled.first_fit(board.core, shaded, unshaded, cells, ways)
-                witness = ways[found] if found >= 0 else None
-            else:
-                if witness is not None and witness in ways and fits(witness):
-                    continue
-                witness = next((w for w in ways if fits(w)), None)
+            if witness is not None and witness in ways and fits(witness):
+                continue
+            witness = next((w for w in ways if fits(w)), None)
             if witness is None:
                 return False
             board.witnesses[key] = witness
         return True
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_PAIR_SEALS)
 
 
 EASY = (
