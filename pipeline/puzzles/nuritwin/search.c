@@ -73,14 +73,19 @@ typedef struct {
     uint64_t adjacent;
 } Region;
 
+typedef struct { G base, possible, reach, known; } Network;
+
 typedef struct {
     int rows, cols, width, regions;
     G grid;
     Region region[MAX_REGIONS];
     void *memory;
+    /* The last root state narrowed, and what it narrowed to: every run of a draw's restarts, and
+       every draw of a layout, begins at the same root. */
+    int root_known, root_live;
+    D root_given[MAX_REGIONS], root_narrowed[MAX_REGIONS];
+    Network root_network;
 } Layout;
-
-typedef struct { G base, possible, reach, known; } Network;
 
 typedef struct {
     const Layout *layout;
@@ -291,6 +296,23 @@ static int narrow(Search *s, D *domains, const Network *parent, int settled, Net
     }
 }
 
+/* narrow() of a root state, remembered for the next search of the layout (a pure function of
+   the domains, so remembering it changes nothing but time). */
+static int narrow_root(Search *s, D *domains, Network *out) {
+    Layout *l = (Layout *)s->layout;
+    size_t size = sizeof(D) * l->regions;
+    if (!l->root_known || memcmp(l->root_given, domains, size)) {
+        memcpy(l->root_given, domains, size);
+        l->root_live = narrow(s, domains, NULL, -1, &l->root_network);
+        if (l->root_live) memcpy(l->root_narrowed, domains, size);
+        l->root_known = 1;
+    } else if (l->root_live) {
+        memcpy(domains, l->root_narrowed, size);
+    }
+    *out = l->root_network;
+    return l->root_live;
+}
+
 static inline int spend(Search *s) {
     if (++s->steps >= s->cap) s->stopped = 1;
     return !s->stopped;
@@ -375,7 +397,7 @@ static void run(Search *s, D *given, const Network *parent, int settled) {
     D domains[MAX_REGIONS];
     memcpy(domains, given, sizeof(D) * l->regions);
     Network here;
-    if (!narrow(s, domains, parent, settled, &here)) return;
+    if (!(parent == NULL ? narrow_root(s, domains, &here) : narrow(s, domains, parent, settled, &here))) return;
     int pick;
     D branches;
     if (s->look) {

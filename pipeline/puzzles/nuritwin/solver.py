@@ -481,7 +481,7 @@ class Layout:
         looked at) when the budget runs out.
         """
         domains = [
-            sum(1 << i for i, block in enumerate(blocks) if size is None or block == size)
+            (1 << len(blocks)) - 1 if size is None else sum(1 << i for i, block in enumerate(blocks) if block == size)
             for blocks, size in zip(self.block_sizes, sizes)
         ]
         if other_than is not None:
