@@ -33,7 +33,9 @@ The effort measure is `nodes`: the choices a plain exhaustive search makes (one 
 per region in turn, checking 2x2 squares and sealed-off groups, no deduction) to find every answer.
 It is taken apart from the grade, which verify runs on every puzzle: it costs more than grading.
 
-Cells are bits of one integer (see Board), so a whole grid is tested in a few operations.
+Cells are bits of one integer (see Board), so a whole grid is tested in a few operations. Where
+the optional grade.c is built, the network test and the shape readings run there, with the same
+results (docs/notes/nuritwin-compiled.md).
 This module imports only the Nuritwin model: the grader shares no code with the type's solver.
 """
 
