@@ -17,7 +17,7 @@ The cut cells cut the nodes of a search about tenfold; what else was measured, a
 docs/notes/nuritwin-search.md.
 
 Where the optional compiled core is built (search.c), the same count runs there: the same states,
-steps and answers, 12 x 12 generation about 3.5 times faster (docs/notes/nuritwin-compiled.md).
+steps and answers, 12 x 12 generation about three times faster (docs/notes/nuritwin-compiled.md).
 """
 
 from __future__ import annotations
