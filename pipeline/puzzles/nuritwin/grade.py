@@ -33,7 +33,9 @@ The effort measure is `nodes`: the choices a plain exhaustive search makes (one 
 per region in turn, checking 2x2 squares and sealed-off groups, no deduction) to find every answer.
 It is taken apart from the grade, which verify runs on every puzzle: it costs more than grading.
 
-Cells are bits of one integer (see Board), so a whole grid is tested in a few operations.
+Cells are bits of one integer (see Board), so a whole grid is tested in a few operations. Where
+the optional grade.c is built, the network test and the shape readings run there, with the same
+results (docs/notes/nuritwin-compiled.md).
 This module imports only the Nuritwin model: the grader shares no code with the type's solver.
 """
 
@@ -41,6 +43,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+
+try:  # the optional compiled network tests, built from grade.c when a C compiler is there
+    import _puzzlepress_nuritwin_grade as _compiled
+except ImportError:
+    _compiled = None
 
 from pipeline.budget import Budget
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
@@ -69,6 +76,9 @@ class Board:
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
     floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
     witnesses: dict[tuple[int, int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see pair_seals
+    # The board's masks in grade.c's network tests, when built and the grid fits (256 bits, 64
+    # regions): the same tests, so the same grades.
+    core: object = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of(cls, puzzle: NuritwinPuzzle) -> "Board":
@@ -82,7 +92,10 @@ class Board:
             tuple(other for other, cells in enumerate(regions) if other != region and _grow(mask, width) & cells)
             for region, mask in enumerate(regions)
         )
-        return cls(rows, cols, width, full, corners, regions, shapes, touching)
+        core = None
+        if _compiled is not None and (rows + 1) * width <= 256 and len(regions) <= 64:
+            core = _compiled.board(width, full, corners, regions, touching)
+        return cls(rows, cols, width, full, corners, regions, shapes, touching, core=core)
 
     def bit(self, row: int, col: int) -> int:
         return 1 << (row * self.width + col)
@@ -172,9 +185,17 @@ class Position:
 # --- techniques --------------------------------------------------------------------------------
 
 
-def _read_shapes(position: Position, keep) -> int:
+def _read_shapes(position: Position, keep, kind: int) -> int:
     """Narrow each region's ways to those that fit the known cells and `keep(position, region,
-    way)` accepts; decide the cells all remaining ways agree on. The number of cells decided."""
+    way)` accepts; decide the cells all remaining ways agree on. The number of cells decided.
+
+    `kind` names `keep` to grade.c, which reads the shapes the same way where its board is built.
+    """
+    if position.board.core is not None:
+        outcome, position.open, *decided = _compiled.read_shapes(position.board.core, kind, position.shaded, position.unshaded, position.open)
+        if outcome == _NO_WAY_LEFT:
+            raise Contradiction(NO_WAY)
+        return position.decide(*decided) if decided else 0
     # ways that break a known cell are gone for every technique: forgetting them is bookkeeping
     position.open = [tuple(w for w in ways if position.fits(r, w)) for r, ways in enumerate(position.open)]
     seen: dict[tuple[int, int], bool] = {}
@@ -210,6 +231,9 @@ def _read_shapes(position: Position, keep) -> int:
 
 
 NO_WAY = "a region has no way left to hold two equal blocks"
+# grade.c's names for the techniques' keep (read_shapes), and its outcome when a region has no way
+KEEP_ALL, KEEP_SQUARES, KEEP_PAIRS, KEEP_EXITS, KEEP_SEALED, KEEP_PAIR_SEALS = range(6)
+_NO_WAY_LEFT = 2
 
 
 def _decides(position: Position, region: int, keep) -> bool:
@@ -237,7 +261,7 @@ def _decides(position: Position, region: int, keep) -> bool:
 
 
 def region_shapes(position: Position) -> int:
-    return _read_shapes(position, lambda position, region, way: True)
+    return _read_shapes(position, lambda position, region, way: True, KEEP_ALL)
 
 
 def no_2x2(position: Position) -> int:
@@ -257,7 +281,7 @@ def _bits(mask: int):
 
 
 def neighbour_squares(position: Position) -> int:
-    return _read_shapes(position, lambda position, region, way: not position.board.squares(position.shaded | way))
+    return _read_shapes(position, lambda position, region, way: not position.board.squares(position.shaded | way), KEEP_SQUARES)
 
 
 def region_pairs(position: Position) -> int:
@@ -265,13 +289,15 @@ def region_pairs(position: Position) -> int:
         board, shaded = position.board, position.shaded | way
         return all(any(not board.squares(shaded | w) for w in position.open[other]) for other in board.touching[region])
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_PAIRS)
 
 
 def _network_split(board: Board, shaded: int, unshaded: int) -> bool:
     """Whether the cells that must be shaded can no longer join into one network: the shaded
     cells, and each region (which is shaded somewhere), must meet in one group of the cells
     that may still be shaded."""
+    if board.core is not None:
+        return _compiled.network_split(board.core, shaded, unshaded)
     possible = board.full & ~unshaded
     if not shaded:
         return not all(map(possible.__and__, board.regions))
@@ -360,7 +386,7 @@ def block_exits(position: Position) -> int:
                 return False
         return True
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_EXITS)
 
 
 def sealed_shapes(position: Position) -> int:
@@ -368,7 +394,7 @@ def sealed_shapes(position: Position) -> int:
         cells = position.board.regions[region]
         return not _network_split(position.board, position.shaded | way, position.unshaded | (cells & ~way))
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_SEALED)
 
 
 def pair_seals(position: Position) -> int:
@@ -395,7 +421,7 @@ def pair_seals(position: Position) -> int:
             board.witnesses[key] = witness
         return True
 
-    return _read_shapes(position, keep)
+    return _read_shapes(position, keep, KEEP_PAIR_SEALS)
 
 
 EASY = (

@@ -15,15 +15,24 @@ the search branches on a region with few shadings left, beside settled ones.
 
 The cut cells cut the nodes of a search about tenfold; what else was measured, and dropped:
 docs/notes/nuritwin-search.md.
+
+Where the optional compiled core is built (search.c), the same count runs there: the same states,
+steps and answers, 12 x 12 generation about three times faster (docs/notes/nuritwin-compiled.md).
 """
 
 from __future__ import annotations
 
 import heapq
 import random
+from array import array
 from functools import cache
 from itertools import combinations
 from typing import NamedTuple
+
+try:  # the optional compiled core, built from search.c when a C compiler is there
+    import _puzzlepress_nuritwin as _compiled
+except ImportError:
+    _compiled = None
 
 from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin.model import (
@@ -45,6 +54,10 @@ REMEMBERED = 20_000
 # first, and branches on the one with fewest live (see _Search.look_ahead): counting 40 printed
 # 10 x 10 puzzles took 1.20 s against 2.64 s by the plain pick (others: docs/notes/nuritwin-search.md).
 LOOK = 3
+# What search.c holds: grid masks of 256 bits (a 12 x 12 grid and its zero row take 169), domains
+# of 256 shadings (a nine-cell region lists at most 246), 64 regions; larger layouts search here.
+_COMPILED_BITS, _COMPILED_SHADINGS, _COMPILED_REGIONS = 256, 256, 64
+_WORD_BYTES = 32  # a grid mask or a domain, as search.c reads it
 
 
 class Narrowed(NamedTuple):
@@ -227,6 +240,7 @@ class Layout:
         # Remembered per layout: each state's narrowing. Restarts of a draw, and the draws of one
         # layout, begin at the same root with the same first branches (a sixth of nodes at 10 x 10).
         self.narrowed: dict[tuple[int, ...], Narrowed | None] = {}
+        self._core = _UNSEEN  # the compiled search's tables (see core)
 
     def _part(self, key: tuple, make, *args):
         found = self.parts.get(key)
@@ -470,7 +484,7 @@ class Layout:
         looked at) when the budget runs out.
         """
         domains = [
-            sum(1 << i for i, block in enumerate(blocks) if size is None or block == size)
+            (1 << len(blocks)) - 1 if size is None else sum(1 << i for i, block in enumerate(blocks) if block == size)
             for blocks, size in zip(self.block_sizes, sizes)
         ]
         if other_than is not None:
@@ -483,8 +497,54 @@ class Layout:
             for order in orders:
                 rng.shuffle(order)
         found: list[int] = []
-        _Search(self, orders, limit, budget, found, look).run(domains)
+        core = self.core()
+        if core is None:
+            _Search(self, orders, limit, budget, found, look).run(domains)
+        else:
+            found = _compiled_search(core, domains, orders, limit, budget, look)
         return [self.answer(shaded) for shaded in found]
+
+    def core(self):
+        """The layout's tables in the compiled search (search.c), built at its first search; None
+        when the core is not built here or the layout is larger than it holds."""
+        if self._core is _UNSEEN:
+            self._core = None
+            fits = (
+                self.compiled_masks()
+                and len(self.options) <= _COMPILED_REGIONS
+                and all(0 < len(options) <= _COMPILED_SHADINGS for options in self.options)
+            )
+            if fits:
+                regions = []
+                for r, own in enumerate(self.region_masks):
+                    own_bytes, watched, *tables = self._part(("packed", own), self._packed, r)
+                    regions.append((own_bytes, watched, self.adjacent[r], *tables))
+                self._core = _compiled.layout(self.rows, self.cols, _words(self.grid), regions)
+        return self._core
+
+    def compiled_masks(self) -> bool:
+        """Whether the compiled core is built here and holds this grid's masks."""
+        return _compiled is not None and self.stride <= _COMPILED_BITS
+
+    def _packed(self, region: int) -> tuple:
+        """The region's tables as search.c reads them: masks and domains as little-endian words,
+        cells as int32 bit positions."""
+        options = self.options[region]
+
+        def cells(table: list[tuple[int, int]]) -> tuple[bytes, bytes]:
+            return array("i", [cell.bit_length() - 1 for cell, _ in table]).tobytes(), b"".join(_words(o) for _, o in table)
+
+        return (
+            _words(self.region_masks[region]),
+            _words(self.watched[region]),
+            len(options),
+            b"".join(_words(mask) for option in options for mask in option),
+            *cells(self.shading[region]),
+            *cells(self.exits[region][0]),
+            *cells(self.exits[region][1]),
+            b"".join(_words(outside) for outside, _ in self.squares[region]),
+            b"".join(_words(completing) for _, completing in self.squares[region]),
+        )
 
     def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
         """The state narrowed until nothing changes (its domains, reach and known cells); None at a dead end.
@@ -616,6 +676,34 @@ class Layout:
             if known & outside == outside:
                 fitting &= ~completing
         return fitting
+
+
+def _words(bits: int) -> bytes:
+    return bits.to_bytes(_WORD_BYTES, "little")
+
+
+def packed_shadings(listed: list[tuple[int, int, int]]) -> bytes:
+    """A region's (block size, first block, second block) shadings as search.c's rivals reads them."""
+    return b"".join(size.to_bytes(4, "little") + _words(first) + _words(second) for size, first, second in listed)
+
+
+def compiled_rivals(layout: Layout, own: int, shaded: int, listed: bytes) -> list[int]:
+    """steps.rivals by search.c, for a layout whose core is built: the same rivals in the same order."""
+    return [
+        int.from_bytes(trial, "little")
+        for trial in _compiled.rivals(layout.cols, _words(layout.grid), _words(own), _words(shaded), listed)
+    ]
+
+
+def _compiled_search(core, domains: list[int], orders: list[list[int]], limit: int, budget: Budget, look: int) -> list[int]:
+    """_Search's count run by search.c: the same states, branches, steps and answers in the same order."""
+    steps, stopped, found = _compiled.search(
+        core, b"".join(map(_words, domains)), array("h", [i for order in orders for i in order]).tobytes(), limit, budget.steps_left + 1, look
+    )
+    budget.spend(steps)  # raises StepLimit, with the steps spent as the Python search spends them, when it stopped
+    if stopped:
+        raise RuntimeError("the compiled Nuritwin search stopped short of its step limit")
+    return [int.from_bytes(shaded, "little") for shaded in found]
 
 
 class _Search:

@@ -45,7 +45,7 @@ from pipeline.puzzles.nuritwin.model import (
 from pipeline.puzzles.nuritwin.oracle import Oracle
 from pipeline.puzzles.nuritwin.rules import block_sizes as region_block_sizes
 from pipeline.puzzles.nuritwin.rules import check
-from pipeline.puzzles.nuritwin.solver import Layout, shape_masks
+from pipeline.puzzles.nuritwin.solver import Layout, compiled_rivals, packed_shadings, shape_masks
 
 MIN_CELLS, MAX_CELLS = 4, 9  # a region's cells, as the product document says
 MAX_MOVES = 40  # reshaping steps before a drawn answer is given up, as the product document says
@@ -396,9 +396,14 @@ def rivals(layout: Layout, own: int, shaded: int, parts: Parts) -> list[int]:
 
     The network is read from the groups the shaded cells outside the region fall into (see
     `joins`) rather than by a flood fill per shading: 1.1 s against 1.4 s over 30 codes at
-    10 x 10 (the same rivals)."""
+    10 x 10 (the same rivals). Listed by the compiled core (search.c) where the layout's is built."""
     key = ("rivals", own, shaded)
     found = parts.get(key)
+    if found is None and layout.compiled_masks():
+        listed = parts.get(("blocks packed", own))
+        if listed is None:
+            listed = parts["blocks packed", own] = packed_shadings(shadings(layout, own, parts))
+        found = parts[key] = compiled_rivals(layout, own, shaded, listed)
     if found is None:
         size = twin_size(layout, shaded & own)
         rest = shaded & ~own

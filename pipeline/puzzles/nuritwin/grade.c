@@ -1,0 +1,353 @@
+/* The Nuritwin grader's network test and its reading of region shapes (grade.py: _network_split,
+   and _read_shapes with the keep of each technique that narrows ways), compiled.
+
+   The same tests on the same bitmasks: a cell (r, c) is bit r * width + c of a grid of rows of
+   cols + 1 bits, as grade.py's Board has them; Python's ints come in as GW little-endian 64-bit
+   words. Pure functions of their arguments, so a grade is the same with them or without. Apart
+   from search.c (the solver's): the grader shares no code with the type's solver. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GW 4 /* 256 bits: a 12 x 12 grid takes 155 */
+#define MAX_REGIONS 64
+
+typedef struct { uint64_t w[GW]; } G;
+
+typedef struct {
+    int width, regions;
+    G full, corners, region[MAX_REGIONS];
+    int touching[MAX_REGIONS][MAX_REGIONS], touches[MAX_REGIONS]; /* each region's neighbours, how many */
+} Board;
+
+static inline G g_and(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= b.w[i]; return a; }
+static inline G g_or(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] |= b.w[i]; return a; }
+static inline G g_andnot(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= ~b.w[i]; return a; }
+static inline int g_any(G a) { uint64_t x = 0; for (int i = 0; i < GW; i++) x |= a.w[i]; return x != 0; }
+static inline int g_eq(G a, G b) { for (int i = 0; i < GW; i++) if (a.w[i] != b.w[i]) return 0; return 1; }
+static inline G g_shl(G a, int k) {
+    G r;
+    for (int i = GW - 1; i > 0; i--) r.w[i] = a.w[i] << k | a.w[i - 1] >> (64 - k);
+    r.w[0] = a.w[0] << k;
+    return r;
+}
+static inline G g_shr(G a, int k) {
+    G r;
+    for (int i = 0; i < GW - 1; i++) r.w[i] = a.w[i] >> k | a.w[i + 1] << (64 - k);
+    r.w[GW - 1] = a.w[GW - 1] >> k;
+    return r;
+}
+static inline G g_low(G a) {
+    G r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < GW; i++) if (a.w[i]) { r.w[i] = a.w[i] & -a.w[i]; break; }
+    return r;
+}
+
+static int read_mask(PyObject *value, G *into) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "nuritwin grader: a mask is an int");
+        return 0;
+    }
+    return _PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)into->w, sizeof into->w, 1, 0) == 0;
+}
+
+/* Board.squares: whether `shaded` fills a 2x2 square. */
+static inline int squares(const Board *b, G s) {
+    int w = b->width;
+    return g_any(g_and(g_and(g_and(s, g_shr(s, 1)), g_and(g_shr(s, w), g_shr(s, w + 1))), b->corners));
+}
+
+static G flood(const Board *b, G seed, G within) {
+    int w = b->width;
+    for (;;) {
+        G grown = g_and(g_or(g_or(g_or(seed, g_shl(seed, 1)), g_or(g_shr(seed, 1), g_shl(seed, w))), g_shr(seed, w)), within);
+        if (g_eq(grown, seed)) return seed;
+        seed = grown;
+    }
+}
+
+/* grade._network_split */
+static int network_split(const Board *b, G shaded, G unshaded) {
+    G possible = g_andnot(b->full, unshaded);
+    G reach = possible;
+    if (g_any(shaded)) {
+        reach = flood(b, g_low(shaded), possible);
+        if (g_any(g_andnot(shaded, reach))) return 1;
+    }
+    for (int q = 0; q < b->regions; q++)
+        if (!g_any(g_and(reach, b->region[q]))) return 1;
+    return 0;
+}
+
+static void free_board(PyObject *capsule) { free(PyCapsule_GetPointer(capsule, "nuritwin.grade_board")); }
+
+/* board(width, full, corners, regions, touching) -> a capsule for the tests below */
+static PyObject *board(PyObject *self, PyObject *args) {
+    (void)self;
+    int width;
+    PyObject *full, *corners, *regions, *touching;
+    if (!PyArg_ParseTuple(args, "iOOO!O!", &width, &full, &corners, &PyTuple_Type, &regions, &PyTuple_Type, &touching)) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(regions);
+    if (width < 2 || width > 62 || count < 1 || count > MAX_REGIONS || PyTuple_GET_SIZE(touching) != count) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin grader: the board does not fit the compiled tests");
+        return NULL;
+    }
+    Board *b = calloc(1, sizeof *b);
+    if (!b) return PyErr_NoMemory();
+    b->width = width;
+    b->regions = (int)count;
+    int ok = read_mask(full, &b->full) && read_mask(corners, &b->corners);
+    for (Py_ssize_t q = 0; ok && q < count; q++) ok = read_mask(PyTuple_GET_ITEM(regions, q), &b->region[q]);
+    for (Py_ssize_t q = 0; ok && q < count; q++) {
+        PyObject *near = PyTuple_GET_ITEM(touching, q);
+        ok = PyTuple_Check(near) && PyTuple_GET_SIZE(near) < MAX_REGIONS;
+        for (Py_ssize_t i = 0; ok && i < PyTuple_GET_SIZE(near); i++) {
+            long other = PyLong_AsLong(PyTuple_GET_ITEM(near, i));
+            ok = other >= 0 && other < count;
+            b->touching[q][i] = (int)other;
+        }
+        b->touches[q] = ok ? (int)PyTuple_GET_SIZE(near) : 0;
+        if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "nuritwin grader: a region touches no such region");
+    }
+    PyObject *capsule = ok ? PyCapsule_New(b, "nuritwin.grade_board", free_board) : NULL;
+    if (!capsule) free(b);
+    return capsule;
+}
+
+static const Board *board_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, "nuritwin.grade_board"); }
+
+/* network_split(board, shaded, unshaded) -> bool */
+static PyObject *split(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *shaded_, *unshaded_;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &shaded_, &unshaded_)) return NULL;
+    const Board *b = board_of(capsule);
+    G shaded, unshaded;
+    if (!b || !read_mask(shaded_, &shaded) || !read_mask(unshaded_, &unshaded)) return NULL;
+    return PyBool_FromLong(network_split(b, shaded, unshaded));
+}
+
+/* --- _read_shapes, for the techniques that narrow ways ------------------------------------- */
+
+enum { KEEP_ALL, KEEP_SQUARES, KEEP_PAIRS, KEEP_EXITS, KEEP_SEALED, KEEP_PAIR_SEALS };
+
+typedef struct {
+    const Board *b;
+    int kind;
+    G shaded, unshaded;
+    int start[MAX_REGIONS + 1]; /* each region's fitted ways: way[start[q]] .. way[start[q + 1] - 1] */
+    G *way;
+    PyObject **item; /* the Python int of each fitted way */
+    int8_t *kept;    /* -1: not weighed yet */
+} Reading;
+
+static inline G grown(const Board *b, G m) {
+    int w = b->width;
+    return g_and(g_or(g_or(g_or(m, g_shl(m, 1)), g_or(g_shr(m, 1), g_shl(m, w))), g_shr(m, w)), b->full);
+}
+
+/* grade._outside: whether the network holds cells outside `group`. */
+static int outside(const Reading *r, G group) {
+    if (g_any(g_andnot(r->shaded, group))) return 1;
+    for (int q = 0; q < r->b->regions; q++)
+        if (!g_any(g_and(r->b->region[q], group))) return 1;
+    return 0;
+}
+
+/* The `keep` of each technique in grade.py, for way number i (of region q). */
+static int weigh(const Reading *r, int q, int i) {
+    const Board *b = r->b;
+    G way = r->way[i], cells = b->region[q];
+    G shaded = g_or(r->shaded, way);
+    switch (r->kind) {
+    case KEEP_SQUARES:
+        return !squares(b, shaded);
+    case KEEP_PAIRS:
+        for (int t = 0; t < b->touches[q]; t++) {
+            int o = b->touching[q][t], any = 0;
+            for (int j = r->start[o]; j < r->start[o + 1] && !any; j++) any = !squares(b, g_or(shaded, r->way[j]));
+            if (!any) return 0;
+        }
+        return 1;
+    case KEEP_EXITS: {
+        if (!outside(r, way)) return 1;
+        G closed = g_or(r->unshaded, g_andnot(cells, way)), rest = way;
+        while (g_any(rest)) {
+            G block = flood(b, g_low(rest), way);
+            rest = g_andnot(rest, block);
+            if (!g_any(g_andnot(g_andnot(grown(b, block), block), closed))) return 0;
+        }
+        return 1;
+    }
+    case KEEP_SEALED:
+        return !network_split(b, shaded, g_or(r->unshaded, g_andnot(cells, way)));
+    case KEEP_PAIR_SEALS: {
+        G unshaded = g_or(r->unshaded, g_andnot(cells, way));
+        for (int t = 0; t < b->touches[q]; t++) {
+            int o = b->touching[q][t], any = 0;
+            for (int j = r->start[o]; j < r->start[o + 1] && !any; j++) {
+                G with = g_or(shaded, r->way[j]);
+                any = !squares(b, with) && !network_split(b, with, g_or(unshaded, g_andnot(b->region[o], r->way[j])));
+            }
+            if (!any) return 0;
+        }
+        return 1;
+    }
+    default:
+        return 1;
+    }
+}
+
+static inline int kept(Reading *r, int q, int i) {
+    if (r->kept[i] < 0) r->kept[i] = (int8_t)weigh(r, q, i);
+    return r->kept[i];
+}
+
+/* grade._decides: 1 when the region's kept ways agree on an undecided cell, 0 when not, -1 when
+   none is kept. */
+static int decides(Reading *r, int q) {
+    G cells = r->b->region[q], unknown = g_andnot(cells, g_or(r->shaded, r->unshaded));
+    G every = cells, some;
+    memset(&some, 0, sizeof some);
+    int accepted = 0;
+    for (int i = r->start[q]; i < r->start[q + 1]; i++) {
+        if (!kept(r, q, i)) continue;
+        accepted = 1;
+        every = g_and(every, r->way[i]);
+        some = g_or(some, r->way[i]);
+        if (!g_any(g_and(every, unknown)) && !g_any(g_andnot(unknown, some))) return 0;
+    }
+    return accepted ? 1 : -1;
+}
+
+static PyObject *mask_of(G a) { return _PyLong_FromByteArray((const unsigned char *)a.w, sizeof a.w, 1, 0); }
+
+/* The fitted ways (kept only, with `only_kept`) as grade.py's position.open: a list of tuples. */
+static PyObject *listed(Reading *r, int only_kept) {
+    PyObject *list = PyList_New(r->b->regions);
+    for (int q = 0; list && q < r->b->regions; q++) {
+        int n = 0;
+        for (int i = r->start[q]; i < r->start[q + 1]; i++) n += !only_kept || r->kept[i] == 1;
+        PyObject *ways = PyTuple_New(n);
+        if (!ways) {
+            Py_CLEAR(list);
+            break;
+        }
+        n = 0;
+        for (int i = r->start[q]; i < r->start[q + 1]; i++)
+            if (!only_kept || r->kept[i] == 1) {
+                Py_INCREF(r->item[i]);
+                PyTuple_SET_ITEM(ways, n++, r->item[i]);
+            }
+        PyList_SET_ITEM(list, q, ways);
+    }
+    return list;
+}
+
+/* read_shapes(board, kind, shaded, unshaded, open) -> grade._read_shapes's outcome: (0, ways
+   that fit) when nothing is decided, (1, ways kept, shade, unshade) when cells are, (2, ways that
+   fit) when a region has no way left. */
+static PyObject *read_shapes(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *shaded_, *unshaded_, *open;
+    Reading r;
+    memset(&r, 0, sizeof r);
+    if (!PyArg_ParseTuple(args, "OiOOO!", &capsule, &r.kind, &shaded_, &unshaded_, &PyList_Type, &open)) return NULL;
+    r.b = board_of(capsule);
+    if (!r.b || !read_mask(shaded_, &r.shaded) || !read_mask(unshaded_, &r.unshaded)) return NULL;
+    if (PyList_GET_SIZE(open) != r.b->regions) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin grader: the open ways do not fit the board");
+        return NULL;
+    }
+    Py_ssize_t total = 0;
+    for (int q = 0; q < r.b->regions; q++) {
+        PyObject *ways = PyList_GET_ITEM(open, q);
+        if (!PyTuple_Check(ways)) {
+            PyErr_SetString(PyExc_TypeError, "nuritwin grader: a region's ways are a tuple");
+            return NULL;
+        }
+        total += PyTuple_GET_SIZE(ways);
+    }
+    r.way = malloc(sizeof(G) * (total + 1));
+    r.item = malloc(sizeof(PyObject *) * (total + 1));
+    r.kept = malloc(total + 1);
+    PyObject *result = NULL;
+    if (!r.way || !r.item || !r.kept) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* ways that break a known cell are gone for every technique */
+    int n = 0;
+    for (int q = 0; q < r.b->regions; q++) {
+        PyObject *ways = PyList_GET_ITEM(open, q);
+        G cells = r.b->region[q];
+        r.start[q] = n;
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ways); i++) {
+            PyObject *item = PyTuple_GET_ITEM(ways, i);
+            if (!read_mask(item, &r.way[n])) goto done;
+            if (g_any(g_and(r.way[n], r.unshaded)) || g_any(g_andnot(g_and(r.shaded, cells), r.way[n]))) continue;
+            r.item[n] = item;
+            r.kept[n++] = -1;
+        }
+    }
+    r.start[r.b->regions] = n;
+    int any = 0;
+    for (int q = 0; q < r.b->regions && !any; q++) {
+        int d = decides(&r, q);
+        if (d < 0) {
+            result = Py_BuildValue("(iN)", 2, listed(&r, 0));
+            goto done;
+        }
+        any = d;
+    }
+    if (!any) {
+        result = Py_BuildValue("(iN)", 0, listed(&r, 0));
+        goto done;
+    }
+    G shade, unshade;
+    memset(&shade, 0, sizeof shade);
+    unshade = shade;
+    for (int q = 0; q < r.b->regions; q++) {
+        G cells = r.b->region[q], every = cells, some;
+        memset(&some, 0, sizeof some);
+        int accepted = 0;
+        for (int i = r.start[q]; i < r.start[q + 1]; i++)
+            if (kept(&r, q, i)) {
+                accepted = 1;
+                every = g_and(every, r.way[i]);
+                some = g_or(some, r.way[i]);
+            }
+        if (!accepted) {
+            result = Py_BuildValue("(iN)", 2, listed(&r, 0));
+            goto done;
+        }
+        shade = g_or(shade, every);
+        unshade = g_or(unshade, g_andnot(cells, some));
+    }
+    shade = g_andnot(shade, r.shaded);
+    unshade = g_andnot(unshade, r.unshaded);
+    if (!g_any(g_or(shade, unshade)))
+        result = Py_BuildValue("(iN)", 0, listed(&r, 0));
+    else
+        result = Py_BuildValue("(iNNN)", 1, listed(&r, 1), mask_of(shade), mask_of(unshade));
+done:
+    free(r.way);
+    free(r.item);
+    free(r.kept);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"read_shapes", read_shapes, METH_VARARGS, "grade._read_shapes for one technique's keep, compiled."},
+    {"board", board, METH_VARARGS, "A board's masks for the compiled tests."},
+    {"network_split", split, METH_VARARGS, "grade._network_split, compiled."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_puzzlepress_nuritwin_grade", NULL, -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__puzzlepress_nuritwin_grade(void) { return PyModule_Create(&module); }

@@ -1,0 +1,716 @@
+/* Nuritwin's counting search (solver.py: Layout.answers, Layout.narrow and _Search), compiled.
+
+   The same depth-first count: the same narrowing to the same state, the same region branched
+   on, its shadings tried in the order solver.py hands over (shuffled there for a draw), the same
+   look-ahead and the same steps, so a code makes the same puzzle with either. Grid masks are
+   GW 64-bit words (rows of cols + 1 bits and a zero row, as in Layout), a region's domain DW
+   words (one bit per listed shading). solver.py builds a layout's tables once (layout()) and
+   hands each search the domains, the orders and the steps it may take; it gives back the steps
+   taken, whether it stopped at that number, and each answer's shaded cells as bytes.
+   tests/types/nuritwin/test_nuritwin_search.py holds it to the Python search. */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GW 4 /* grid words: 256 bits, a 12 x 12 grid needs 169 */
+#define DW 4 /* domain words: 256 shadings, a nine-cell region has at most 246 */
+#define MAX_REGIONS 64
+#define MAX_RINGS 260
+
+typedef struct { uint64_t w[GW]; } G;
+typedef struct { uint64_t w[DW]; } D;
+
+static inline G g_and(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= b.w[i]; return a; }
+static inline G g_or(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] |= b.w[i]; return a; }
+static inline G g_xor(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] ^= b.w[i]; return a; }
+static inline G g_andnot(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= ~b.w[i]; return a; }
+static inline int g_any(G a) { uint64_t x = 0; for (int i = 0; i < GW; i++) x |= a.w[i]; return x != 0; }
+static inline int g_eq(G a, G b) { for (int i = 0; i < GW; i++) if (a.w[i] != b.w[i]) return 0; return 1; }
+static inline int g_test(const G *a, int bit) { return (a->w[bit >> 6] >> (bit & 63)) & 1; }
+static inline G g_zero(void) { G a; memset(&a, 0, sizeof a); return a; }
+
+static inline G g_shl(G a, int k) { /* 0 < k < 64 */
+    G r;
+    for (int i = GW - 1; i > 0; i--) r.w[i] = a.w[i] << k | a.w[i - 1] >> (64 - k);
+    r.w[0] = a.w[0] << k;
+    return r;
+}
+static inline G g_shr(G a, int k) { /* 0 < k < 64 */
+    G r;
+    for (int i = 0; i < GW - 1; i++) r.w[i] = a.w[i] >> k | a.w[i + 1] << (64 - k);
+    r.w[GW - 1] = a.w[GW - 1] >> k;
+    return r;
+}
+static inline G g_low(G a) { /* the lowest set bit */
+    G r = g_zero();
+    for (int i = 0; i < GW; i++) if (a.w[i]) { r.w[i] = a.w[i] & -a.w[i]; break; }
+    return r;
+}
+
+static inline D d_and(D a, D b) { for (int i = 0; i < DW; i++) a.w[i] &= b.w[i]; return a; }
+static inline D d_or(D a, D b) { for (int i = 0; i < DW; i++) a.w[i] |= b.w[i]; return a; }
+static inline D d_andnot(D a, D b) { for (int i = 0; i < DW; i++) a.w[i] &= ~b.w[i]; return a; }
+static inline int d_any(D a) { uint64_t x = 0; for (int i = 0; i < DW; i++) x |= a.w[i]; return x != 0; }
+static inline int d_eq(D a, D b) { for (int i = 0; i < DW; i++) if (a.w[i] != b.w[i]) return 0; return 1; }
+static inline int d_count(D a) { int n = 0; for (int i = 0; i < DW; i++) n += __builtin_popcountll(a.w[i]); return n; }
+static inline D d_bit(int i) { D a; memset(&a, 0, sizeof a); a.w[i >> 6] = 1ULL << (i & 63); return a; }
+static inline int d_single(D a) { return d_count(a) == 1; }
+static inline int d_top(D a) { for (int i = DW - 1; i >= 0; i--) if (a.w[i]) return i * 64 + 63 - __builtin_clzll(a.w[i]); return -1; }
+
+typedef struct { int cell; D options; } CellRule;    /* a cell, and the shadings it bears on */
+typedef struct { G outside; D completing; } SquareRule; /* see Layout._square_rules */
+
+typedef struct {
+    int k;
+    G own, watched;
+    G *mask, *exit_a, *exit_b;
+    int n_shading, n_exit_a, n_exit_b, n_squares;
+    CellRule *shading, *exits_a, *exits_b;
+    SquareRule *squares;
+    uint64_t adjacent;
+} Region;
+
+typedef struct { G base, possible, reach, known; } Network;
+
+typedef struct {
+    int rows, cols, width, regions;
+    G grid;
+    Region region[MAX_REGIONS];
+    void *memory;
+    /* The last root state narrowed, and what it narrowed to: every run of a draw's restarts, and
+       every draw of a layout, begins at the same root. */
+    int root_known, root_live;
+    D root_given[MAX_REGIONS], root_narrowed[MAX_REGIONS];
+    Network root_network;
+} Layout;
+
+typedef struct {
+    const Layout *layout;
+    const int16_t *orders; /* k of each region, in region order, at offset[region] */
+    int offset[MAX_REGIONS];
+    int limit, look;
+    long long steps, cap;
+    int stopped, failed;
+    PyObject *found;
+    G rings[MAX_RINGS];
+} Search;
+
+static inline G spread(const Layout *l, G a) {
+    return g_and(g_or(g_or(g_or(a, g_shl(a, 1)), g_or(g_shr(a, 1), g_shl(a, l->width))), g_shr(a, l->width)), l->grid);
+}
+
+static inline int has_square(const Layout *l, G s) {
+    G pairs = g_and(s, g_shr(s, 1));
+    return g_any(g_and(pairs, g_shr(pairs, l->width)));
+}
+
+static void span(const Region *r, D domain, G *common, G *any_, G grid) {
+    G c = grid, u = g_zero();
+    for (int i = 0; i < DW; i++) {
+        uint64_t w = domain.w[i];
+        while (w) {
+            int j = i * 64 + __builtin_ctzll(w);
+            w &= w - 1;
+            c = g_and(c, r->mask[j]);
+            u = g_or(u, r->mask[j]);
+        }
+    }
+    *common = c;
+    *any_ = u;
+}
+
+static D fitting(const Region *r, G reach, G known) {
+    D fit, outside, leave_a, leave_b;
+    memset(&fit, 0xff, sizeof fit);
+    memset(&outside, 0, sizeof outside);
+    leave_a = leave_b = outside;
+    for (int i = 0; i < r->n_shading; i++) {
+        const CellRule *rule = &r->shading[i];
+        if (!g_test(&reach, rule->cell)) outside = d_or(outside, rule->options);
+        else if (g_test(&known, rule->cell)) fit = d_and(fit, rule->options);
+    }
+    fit = d_andnot(fit, outside);
+    for (int i = 0; i < r->n_exit_a; i++)
+        if (g_test(&reach, r->exits_a[i].cell)) leave_a = d_or(leave_a, r->exits_a[i].options);
+    for (int i = 0; i < r->n_exit_b; i++)
+        if (g_test(&reach, r->exits_b[i].cell)) leave_b = d_or(leave_b, r->exits_b[i].options);
+    fit = d_and(fit, d_and(leave_a, leave_b));
+    for (int i = 0; i < r->n_squares; i++)
+        if (g_eq(g_and(known, r->squares[i].outside), r->squares[i].outside)) fit = d_andnot(fit, r->squares[i].completing);
+    return fit;
+}
+
+/* Layout._refit: 0 at a dead end, else 1 with base and possible updated. */
+static int refit(const Layout *l, D *domains, G *base, G *possible, G reach, G known, const G *seen_reach, const G *seen_known) {
+    G moved;
+    if (seen_reach == NULL) memset(&moved, 0xff, sizeof moved);
+    else moved = g_or(g_xor(reach, *seen_reach), g_xor(known, *seen_known));
+    for (int q = 0; q < l->regions; q++) {
+        const Region *r = &l->region[q];
+        if (!g_any(g_and(moved, r->watched))) continue;
+        D domain = domains[q];
+        if (d_single(domain)) {
+            int i = d_top(domain);
+            if (!g_any(g_and(r->exit_a[i], reach)) || !g_any(g_and(r->exit_b[i], reach))
+                || g_any(g_andnot(g_and(known, r->own), r->mask[i])))
+                return 0;
+            continue;
+        }
+        D kept = d_and(domain, fitting(r, reach, known));
+        if (!d_eq(kept, domain)) {
+            if (!d_any(kept)) return 0;
+            domains[q] = kept;
+            G common, any_;
+            span(r, kept, &common, &any_, l->grid);
+            *base = g_or(g_andnot(*base, r->own), common);
+            *possible = g_or(g_andnot(*possible, r->own), any_);
+        }
+    }
+    return 1;
+}
+
+/* The rings of `allowed` grown from `seed` (Layout.rings), their number. */
+static int grow_rings(const Layout *l, G *rings, G seed, G allowed) {
+    int n = 1;
+    rings[0] = seed;
+    while (n < MAX_RINGS) {
+        G wider = g_and(spread(l, rings[n - 1]), allowed);
+        if (g_eq(wider, rings[n - 1])) break;
+        rings[n++] = wider;
+    }
+    return n;
+}
+
+static G pinches(const Layout *l, G cells) {
+    int w = l->width;
+    G grid = l->grid;
+    G north = g_and(g_shl(cells, w), grid), south = g_shr(cells, w);
+    G west = g_and(g_shl(cells, 1), grid), east = g_and(g_shr(cells, 1), grid);
+    G north_east = g_and(g_and(g_shl(cells, w - 1), north), east);
+    G south_east = g_and(g_and(g_shr(cells, w + 1), south), east);
+    G south_west = g_and(g_and(g_shr(cells, w - 1), south), west);
+    G north_west = g_and(g_and(g_shl(cells, w + 1), north), west);
+    G starts[8] = {
+        g_andnot(north, north_west), g_andnot(north_east, north), g_andnot(east, north_east), g_andnot(south_east, east),
+        g_andnot(south, south_east), g_andnot(south_west, south), g_andnot(west, south_west), g_andnot(north_west, west),
+    };
+    G once = g_zero(), twice = g_zero();
+    for (int i = 0; i < 8; i++) {
+        twice = g_or(twice, g_and(once, starts[i]));
+        once = g_or(once, starts[i]);
+    }
+    return g_and(twice, cells);
+}
+
+/* Layout.cut_cells: the cells of the reach whose removal cuts a known cell off from the seed. */
+static G cut_cells(const Layout *l, const G *rings, int n, G known) {
+    G reach = rings[n - 1];
+    int farthest = 0;
+    while (g_any(g_andnot(known, rings[farthest]))) farthest++;
+    if (!farthest) return g_zero();
+    G left = g_andnot(g_and(pinches(l, reach), rings[farthest - 1]), known);
+    G forced = g_zero();
+    for (int j = 1; j < farthest && g_any(left); j++) {
+        G here = g_and(left, rings[j]);
+        left = g_andnot(left, here);
+        for (int i = 0; i < GW; i++) {
+            uint64_t word = here.w[i];
+            while (word) {
+                G cell = g_zero();
+                cell.w[i] = word & -word;
+                word &= word - 1;
+                G allowed = g_andnot(reach, cell), grown = g_xor(rings[j], cell);
+                while (g_any(g_andnot(known, grown))) {
+                    G wider = g_and(spread(l, grown), allowed);
+                    if (g_eq(wider, grown)) break;
+                    grown = wider;
+                }
+                if (g_any(g_andnot(known, grown))) forced = g_or(forced, cell);
+            }
+        }
+    }
+    return forced;
+}
+
+/* Layout.narrow: 0 at a dead end, else 1 with the domains narrowed in place and `out` filled. */
+static int narrow(Search *s, D *domains, const Network *parent, int settled, Network *out) {
+    const Layout *l = s->layout;
+    G base, possible, common, any_;
+    const G *seen_reach = NULL, *seen_known = NULL;
+    G seen[2];
+    if (parent == NULL) {
+        base = possible = g_zero();
+        for (int q = 0; q < l->regions; q++) {
+            span(&l->region[q], domains[q], &common, &any_, l->grid);
+            base = g_or(base, common);
+            possible = g_or(possible, any_);
+        }
+    } else {
+        const Region *r = &l->region[settled];
+        span(r, domains[settled], &common, &any_, l->grid);
+        base = g_or(g_andnot(parent->base, r->own), common);
+        possible = g_or(g_andnot(parent->possible, r->own), any_);
+        seen[0] = parent->reach;
+        seen[1] = parent->known;
+        seen_reach = &seen[0];
+        seen_known = &seen[1];
+    }
+    G found = g_zero();
+    for (;;) {
+        G reach, known;
+        if (!g_any(base)) {
+            reach = possible;
+            known = g_zero();
+        } else {
+            int n = grow_rings(l, s->rings, g_low(base), possible);
+            reach = s->rings[n - 1];
+            known = g_or(base, found);
+            if (g_any(g_andnot(known, reach)) || has_square(l, known)) return 0;
+            G was_base = base, was_possible = possible;
+            if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
+            seen[0] = reach;
+            seen[1] = known;
+            seen_reach = &seen[0];
+            seen_known = &seen[1];
+            if (!g_eq(base, was_base) || !g_eq(possible, was_possible)) continue;
+            known = g_or(known, cut_cells(l, s->rings, n, known));
+            if (has_square(l, known)) return 0;
+        }
+        G was_base = base, was_possible = possible;
+        if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
+        seen[0] = reach;
+        seen[1] = known;
+        seen_reach = &seen[0];
+        seen_known = &seen[1];
+        if (g_eq(base, was_base) && g_eq(possible, was_possible)) {
+            out->base = base;
+            out->possible = possible;
+            out->reach = reach;
+            out->known = known;
+            return 1;
+        }
+        found = known;
+    }
+}
+
+/* narrow() of a root state, remembered for the next search of the layout (a pure function of
+   the domains, so remembering it changes nothing but time). */
+static int narrow_root(Search *s, D *domains, Network *out) {
+    Layout *l = (Layout *)s->layout;
+    size_t size = sizeof(D) * l->regions;
+    if (!l->root_known || memcmp(l->root_given, domains, size)) {
+        memcpy(l->root_given, domains, size);
+        l->root_live = narrow(s, domains, NULL, -1, &l->root_network);
+        if (l->root_live) memcpy(l->root_narrowed, domains, size);
+        l->root_known = 1;
+    } else if (l->root_live) {
+        memcpy(domains, l->root_narrowed, size);
+    }
+    *out = l->root_network;
+    return l->root_live;
+}
+
+static inline int spend(Search *s) {
+    if (++s->steps >= s->cap) s->stopped = 1;
+    return !s->stopped;
+}
+
+/* _Search._open, ranked: the `want` open regions of least score (ties by region), how many. */
+static int ranked(const Search *s, const D *domains, int want, int *chosen) {
+    const Layout *l = s->layout;
+    uint64_t settled = 0;
+    for (int q = 0; q < l->regions; q++)
+        if (d_single(domains[q])) settled |= 1ULL << q;
+    double score[MAX_REGIONS];
+    int open[MAX_REGIONS], n = 0;
+    for (int q = 0; q < l->regions; q++) {
+        if (settled >> q & 1) continue;
+        score[n] = (double)d_count(domains[q]) / (double)(1 + 2 * __builtin_popcountll(l->region[q].adjacent & settled));
+        open[n++] = q;
+    }
+    int taken = 0;
+    uint64_t used = 0;
+    while (taken < want && taken < n) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            if (used >> i & 1) continue;
+            if (best < 0 || score[i] < score[best]) best = i; /* open is in region order: ties keep the first */
+        }
+        used |= 1ULL << best;
+        chosen[taken++] = open[best];
+    }
+    return taken;
+}
+
+static void run(Search *s, D *domains, const Network *parent, int settled);
+
+/* _Search.look_ahead: the region to branch on (-1: every region settled), its live shadings. */
+static int look_ahead(Search *s, const D *domains, const Network *here, D *live_out) {
+    const Layout *l = s->layout;
+    int chosen[MAX_REGIONS];
+    int n = ranked(s, domains, s->look, chosen);
+    int best_region = -1;
+    D best;
+    memset(&best, 0, sizeof best);
+    D child[MAX_REGIONS];
+    for (int c = 0; c < n; c++) {
+        int q = chosen[c];
+        D live;
+        memset(&live, 0, sizeof live);
+        for (int i = 0; i < DW; i++) {
+            uint64_t word = domains[q].w[i];
+            while (word) {
+                int j = i * 64 + __builtin_ctzll(word);
+                word &= word - 1;
+                if (!spend(s)) return -1;
+                memcpy(child, domains, sizeof(D) * l->regions);
+                child[q] = d_bit(j);
+                Network ignored;
+                if (narrow(s, child, here, q, &ignored)) live = d_or(live, d_bit(j));
+            }
+        }
+        if (d_count(live) <= 1) {
+            *live_out = live;
+            return q;
+        }
+        if (best_region < 0 || d_count(live) < d_count(best)) {
+            best_region = q;
+            best = live;
+        }
+    }
+    *live_out = best;
+    return best_region;
+}
+
+static void answer_found(Search *s, G known) {
+    PyObject *bytes = PyBytes_FromStringAndSize((const char *)known.w, sizeof known.w);
+    if (bytes == NULL || PyList_Append(s->found, bytes) < 0) s->failed = 1;
+    Py_XDECREF(bytes);
+}
+
+static void run(Search *s, D *given, const Network *parent, int settled) {
+    const Layout *l = s->layout;
+    if (!spend(s)) return;
+    D domains[MAX_REGIONS];
+    memcpy(domains, given, sizeof(D) * l->regions);
+    Network here;
+    if (!(parent == NULL ? narrow_root(s, domains, &here) : narrow(s, domains, parent, settled, &here))) return;
+    int pick;
+    D branches;
+    if (s->look) {
+        pick = look_ahead(s, domains, &here, &branches);
+        if (s->stopped) return;
+    } else {
+        int chosen;
+        pick = ranked(s, domains, 1, &chosen) ? chosen : -1;
+        if (pick >= 0) branches = domains[pick];
+    }
+    if (pick < 0) {
+        answer_found(s, here.known);
+        return;
+    }
+    const int16_t *order = s->orders + s->offset[pick];
+    D child[MAX_REGIONS];
+    for (int k = 0; k < l->region[pick].k; k++) {
+        int i = order[k];
+        if (!((branches.w[i >> 6] >> (i & 63)) & 1)) continue;
+        memcpy(child, domains, sizeof(D) * l->regions);
+        child[pick] = d_bit(i);
+        run(s, child, &here, pick);
+        if (s->stopped || s->failed || PyList_GET_SIZE(s->found) >= s->limit) return;
+    }
+}
+
+/* The cells of `allowed` joined side by side to `seed`. */
+static G flood(const Layout *l, G seed, G allowed) {
+    for (;;) {
+        G wider = g_and(spread(l, seed), allowed);
+        if (g_eq(wider, seed)) return seed;
+        seed = wider;
+    }
+}
+
+static int g_count(G a) { int n = 0; for (int i = 0; i < GW; i++) n += __builtin_popcountll(a.w[i]); return n; }
+
+/* steps.twin_size: the block size when `shaded` makes two equal blocks, else 0. */
+static int twin_size(const Layout *l, G shaded) {
+    if (!g_any(shaded)) return 0;
+    G first = flood(l, g_low(shaded), shaded), rest = g_andnot(shaded, first);
+    if (!g_any(rest) || !g_eq(flood(l, g_low(rest), rest), rest) || g_count(rest) != g_count(first)) return 0;
+    return g_count(first);
+}
+
+/* --- the Python interface ------------------------------------------------------------------- */
+
+static void free_layout(PyObject *capsule) {
+    Layout *l = PyCapsule_GetPointer(capsule, "nuritwin.layout");
+    if (l) {
+        free(l->memory);
+        free(l);
+    }
+}
+
+static int read_bytes(PyObject *item, void *into, Py_ssize_t size) {
+    char *buffer;
+    Py_ssize_t length;
+    if (PyBytes_AsStringAndSize(item, &buffer, &length) < 0) return 0;
+    if (length != size) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin search: a table's bytes do not fit its count");
+        return 0;
+    }
+    memcpy(into, buffer, size);
+    return 1;
+}
+
+/* A cell table: bytes of int32 cells and bytes of their DW-word options. */
+static int read_cells(PyObject *cells, PyObject *options, CellRule **into, int *count, char **memory) {
+    Py_ssize_t n = PyBytes_Size(cells);
+    if (n < 0) return 0;
+    n /= 4;
+    *count = (int)n;
+    *into = (CellRule *)*memory;
+    *memory += sizeof(CellRule) * n;
+    const int32_t *indexes = (const int32_t *)PyBytes_AS_STRING(cells);
+    if (PyBytes_Size(options) != n * (Py_ssize_t)sizeof(D)) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin search: a cell table's options do not fit its cells");
+        return 0;
+    }
+    const char *words = PyBytes_AS_STRING(options);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (indexes[i] < 0 || indexes[i] >= GW * 64) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin search: a cell outside the grid's words");
+            return 0;
+        }
+        (*into)[i].cell = indexes[i];
+        memcpy(&(*into)[i].options, words + i * sizeof(D), sizeof(D));
+    }
+    return 1;
+}
+
+/* layout(rows, cols, grid, [(own, watched, adjacent, k, masks, shading cells, shading options,
+   exit a cells, exit a options, exit b cells, exit b options, square outsides, square
+   completings)]) -> a capsule for search() */
+static PyObject *layout(PyObject *self, PyObject *args) {
+    (void)self;
+    int rows, cols;
+    PyObject *grid, *regions;
+    if (!PyArg_ParseTuple(args, "iiSO!", &rows, &cols, &grid, &PyList_Type, &regions)) return NULL;
+    Py_ssize_t count = PyList_GET_SIZE(regions);
+    if (count < 1 || count > MAX_REGIONS || (rows + 1) * (cols + 1) > GW * 64 || cols + 2 >= 64) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin search: the layout does not fit the compiled search");
+        return NULL;
+    }
+    size_t size = 0;
+    for (Py_ssize_t q = 0; q < count; q++) {
+        PyObject *t = PyList_GET_ITEM(regions, q);
+        if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 13) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin search: a region is a tuple of 13");
+            return NULL;
+        }
+        long k = PyLong_AsLong(PyTuple_GET_ITEM(t, 3));
+        if (k < 1 || k > DW * 64) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "nuritwin search: too many shadings for the compiled search");
+            return NULL;
+        }
+        size += 3 * sizeof(G) * k;
+        for (int j = 5; j <= 9; j += 2) {
+            Py_ssize_t n = PyBytes_Size(PyTuple_GET_ITEM(t, j));
+            if (n < 0) return NULL;
+            size += sizeof(CellRule) * (n / 4);
+        }
+        Py_ssize_t n = PyBytes_Size(PyTuple_GET_ITEM(t, 11));
+        if (n < 0) return NULL;
+        size += sizeof(SquareRule) * (n / sizeof(G));
+    }
+    Layout *l = calloc(1, sizeof *l);
+    char *memory = l ? malloc(size ? size : 1) : NULL;
+    if (!l || !memory) {
+        free(l);
+        return PyErr_NoMemory();
+    }
+    l->memory = memory;
+    l->rows = rows;
+    l->cols = cols;
+    l->width = cols + 1;
+    l->regions = (int)count;
+    if (!read_bytes(grid, &l->grid, sizeof(G))) goto fail;
+    for (Py_ssize_t q = 0; q < count; q++) {
+        PyObject *t = PyList_GET_ITEM(regions, q);
+        Region *r = &l->region[q];
+        if (!read_bytes(PyTuple_GET_ITEM(t, 0), &r->own, sizeof(G)) || !read_bytes(PyTuple_GET_ITEM(t, 1), &r->watched, sizeof(G)))
+            goto fail;
+        r->adjacent = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(t, 2));
+        if (PyErr_Occurred()) goto fail;
+        r->k = (int)PyLong_AsLong(PyTuple_GET_ITEM(t, 3));
+        PyObject *masks = PyTuple_GET_ITEM(t, 4);
+        if (PyBytes_Size(masks) != 3 * (Py_ssize_t)sizeof(G) * r->k) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "nuritwin search: a region's masks do not fit its shadings");
+            goto fail;
+        }
+        r->mask = (G *)memory;
+        r->exit_a = r->mask + r->k;
+        r->exit_b = r->exit_a + r->k;
+        memory += 3 * sizeof(G) * r->k;
+        const char *m = PyBytes_AS_STRING(masks);
+        for (int i = 0; i < r->k; i++) {
+            memcpy(&r->mask[i], m + (3 * i) * sizeof(G), sizeof(G));
+            memcpy(&r->exit_a[i], m + (3 * i + 1) * sizeof(G), sizeof(G));
+            memcpy(&r->exit_b[i], m + (3 * i + 2) * sizeof(G), sizeof(G));
+        }
+        if (!read_cells(PyTuple_GET_ITEM(t, 5), PyTuple_GET_ITEM(t, 6), &r->shading, &r->n_shading, &memory)
+            || !read_cells(PyTuple_GET_ITEM(t, 7), PyTuple_GET_ITEM(t, 8), &r->exits_a, &r->n_exit_a, &memory)
+            || !read_cells(PyTuple_GET_ITEM(t, 9), PyTuple_GET_ITEM(t, 10), &r->exits_b, &r->n_exit_b, &memory))
+            goto fail;
+        PyObject *outsides = PyTuple_GET_ITEM(t, 11), *completing = PyTuple_GET_ITEM(t, 12);
+        Py_ssize_t n = PyBytes_Size(outsides) / (Py_ssize_t)sizeof(G);
+        if (PyBytes_Size(completing) != n * (Py_ssize_t)sizeof(D)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "nuritwin search: a region's square rules do not fit");
+            goto fail;
+        }
+        r->n_squares = (int)n;
+        r->squares = (SquareRule *)memory;
+        memory += sizeof(SquareRule) * n;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            memcpy(&r->squares[i].outside, PyBytes_AS_STRING(outsides) + i * sizeof(G), sizeof(G));
+            memcpy(&r->squares[i].completing, PyBytes_AS_STRING(completing) + i * sizeof(D), sizeof(D));
+        }
+    }
+    PyObject *capsule = PyCapsule_New(l, "nuritwin.layout", free_layout);
+    if (capsule) return capsule;
+fail:
+    free(l->memory);
+    free(l);
+    return NULL;
+}
+
+/* search(layout, domains, orders, limit, cap, look) -> (steps, stopped, [each answer's shaded
+   cells as GW little-endian words]). `domains` is bytes of DW words per region, `orders` bytes of
+   int16, each region's k shadings in the order to try them. */
+static PyObject *search(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule;
+    Py_buffer domains, orders;
+    int limit, look;
+    long long cap;
+    if (!PyArg_ParseTuple(args, "Oy*y*iLi", &capsule, &domains, &orders, &limit, &cap, &look)) return NULL;
+    PyObject *result = NULL;
+    Search *s = calloc(1, sizeof *s);
+    Layout *l = PyCapsule_GetPointer(capsule, "nuritwin.layout");
+    if (!s || !l) {
+        if (!s) PyErr_NoMemory();
+        goto done;
+    }
+    int total = 0;
+    for (int q = 0; q < l->regions; q++) {
+        s->offset[q] = total;
+        total += l->region[q].k;
+    }
+    if (domains.len != (Py_ssize_t)sizeof(D) * l->regions || orders.len != (Py_ssize_t)sizeof(int16_t) * total) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin search: the domains or orders do not fit the layout");
+        goto done;
+    }
+    const int16_t *order = orders.buf;
+    for (int q = 0; q < l->regions; q++)
+        for (int i = 0; i < l->region[q].k; i++)
+            if (order[s->offset[q] + i] < 0 || order[s->offset[q] + i] >= l->region[q].k) {
+                PyErr_SetString(PyExc_ValueError, "nuritwin search: an order names a shading the region does not have");
+                goto done;
+            }
+    s->layout = l;
+    s->orders = order;
+    s->limit = limit;
+    s->look = look;
+    s->cap = cap;
+    s->found = PyList_New(0);
+    if (!s->found) goto done;
+    D start[MAX_REGIONS];
+    memcpy(start, domains.buf, sizeof(D) * l->regions);
+    run(s, start, NULL, -1);
+    if (s->failed) goto done;
+    result = Py_BuildValue("LiO", s->steps, s->stopped, s->found);
+done:
+    if (s) Py_XDECREF(s->found);
+    free(s);
+    PyBuffer_Release(&domains);
+    PyBuffer_Release(&orders);
+    return result;
+}
+
+/* rivals(cols, grid, own, shaded, shadings) -> [each rival's shaded cells] (steps.rivals): the
+   shadings of the grid that differ from `shaded` in the region `own` alone, with its block size,
+   one network and no shaded 2 x 2; `shadings` is the region's listed shadings as (size, first
+   block, second block), an int32 and two grids each. */
+static PyObject *rivals(PyObject *self, PyObject *args) {
+    (void)self;
+    int cols;
+    Py_buffer grid, own_, shaded_, listed;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*", &cols, &grid, &own_, &shaded_, &listed)) return NULL;
+    PyObject *found = NULL;
+    const Py_ssize_t record = 4 + 2 * sizeof(G);
+    if (grid.len != sizeof(G) || own_.len != sizeof(G) || shaded_.len != sizeof(G) || listed.len % record || cols + 2 >= 64) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin rivals: the masks do not fit the compiled search");
+        goto done;
+    }
+    Layout l;
+    l.cols = cols;
+    l.width = cols + 1;
+    memcpy(&l.grid, grid.buf, sizeof(G));
+    G own, shaded;
+    memcpy(&own, own_.buf, sizeof(G));
+    memcpy(&shaded, shaded_.buf, sizeof(G));
+    found = PyList_New(0);
+    if (!found) goto done;
+    int size = twin_size(&l, g_and(shaded, own));
+    if (!size) goto done;
+    G rest = g_andnot(shaded, own), groups[MAX_RINGS];
+    int n_groups = 0;
+    for (G left = rest; g_any(left) && n_groups < MAX_RINGS;) {
+        groups[n_groups] = flood(&l, g_low(left), left);
+        left = g_andnot(left, groups[n_groups++]);
+    }
+    const char *at = listed.buf;
+    for (Py_ssize_t i = 0; i < listed.len / record; i++, at += record) {
+        int32_t option_size;
+        G first, second;
+        memcpy(&option_size, at, 4);
+        memcpy(&first, at + 4, sizeof(G));
+        memcpy(&second, at + 4 + sizeof(G), sizeof(G));
+        if (option_size != size) continue;
+        G trial = g_or(rest, g_or(first, second));
+        if (g_eq(trial, shaded) || has_square(&l, trial)) continue;
+        G near_first = spread(&l, first), near_second = spread(&l, second), near = g_or(near_first, near_second);
+        int joined = 1, both = 0;
+        for (int g = 0; g < n_groups && joined; g++) {
+            if (!g_any(g_and(groups[g], near))) joined = 0;
+            else if (g_any(g_and(groups[g], near_first)) && g_any(g_and(groups[g], near_second))) both = 1;
+        }
+        if (!joined || !both) continue;
+        PyObject *bytes = PyBytes_FromStringAndSize((const char *)trial.w, sizeof trial.w);
+        if (!bytes || PyList_Append(found, bytes) < 0) {
+            Py_XDECREF(bytes);
+            Py_CLEAR(found);
+            goto done;
+        }
+        Py_DECREF(bytes);
+    }
+done:
+    PyBuffer_Release(&grid);
+    PyBuffer_Release(&own_);
+    PyBuffer_Release(&shaded_);
+    PyBuffer_Release(&listed);
+    return found;
+}
+
+static PyMethodDef methods[] = {
+    {"rivals", rivals, METH_VARARGS, "A region's rival shadings of the grid (steps.rivals)."},
+    {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},
+    {"search", search, METH_VARARGS, "The Nuritwin counting search: (steps, stopped, answers' shaded cells)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_puzzlepress_nuritwin", NULL, -1, methods, NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__puzzlepress_nuritwin(void) { return PyModule_Create(&module); }

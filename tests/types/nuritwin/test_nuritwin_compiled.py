@@ -1,0 +1,99 @@
+"""The optional compiled cores (search.c, grade.c) against the pure-Python code they stand in for:
+the same answers in the same order with the same steps, the same rivals, the same grades."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from pipeline.budget import Budget
+from pipeline.errors import StepLimit
+from pipeline.puzzles.nuritwin import grade, solver, steps
+from pipeline.puzzles.nuritwin.solver import Layout
+from pipeline.puzzles.nuritwin.steps import Parts, rivals
+
+
+def _layouts(seed: int, count: int, sizes=(6, 7, 8)):
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        size = rng.choice(sizes)
+        labels = steps.grow_regions(size, size, rng, (4, 7))
+        if labels is not None:
+            made += 1
+            yield size, labels, rng
+
+
+def _searched(size, labels, sizes, limit, steps_allowed, seed, look):
+    """(answers or StepLimit, steps spent) of one search on a fresh layout."""
+    layout = Layout(size, size, labels)
+    budget = Budget(steps_allowed)
+    rng = None if seed is None else random.Random(seed)
+    try:
+        return layout.answers(sizes, limit, budget, rng, look=look), budget.spent
+    except StepLimit:
+        return StepLimit, budget.spent
+
+
+def test_the_compiled_search_is_the_python_search(monkeypatch):
+    """Random layouts, block sizes, limits, step limits, shuffles and look-aheads: the compiled
+    search finds the same answers in the same order, spends the same steps and stops at the same
+    step as the Python one."""
+    if solver._compiled is None:
+        pytest.skip("the compiled Nuritwin core is not built here (pip install . builds it where a C compiler is)")
+    compared = Counter()
+    for size, labels, rng in _layouts(33, 120):
+        regions = max(map(max, labels)) + 1
+        sizes = (None,) * regions if rng.random() < 0.5 else tuple(rng.choice([None, 1, 2, 2, 3]) for _ in range(regions))
+        case = (sizes, rng.choice([1, 2]), rng.choice([30, 300, 3000]), rng.choice([None, rng.randrange(10**6)]), rng.choice([0, 2, 3]))
+        compiled = _searched(size, labels, *case)
+        with monkeypatch.context() as python:
+            python.setattr(solver, "_compiled", None)
+            assert _searched(size, labels, *case) == compiled, (size, labels, case)
+        compared["stopped" if compiled[0] is StepLimit else min(len(compiled[0]), 2)] += 1
+    assert all(compared[kind] >= 5 for kind in ("stopped", 0, 1, 2)), compared  # every outcome was compared
+
+
+def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
+    if solver._compiled is None:
+        pytest.skip("the compiled Nuritwin core is not built here")
+    compared = 0
+    for size, labels, rng in _layouts(34, 25):
+        layout = Layout(size, size, labels)
+        try:
+            drawn = layout.answers((None,) * len(layout.region_masks), 1, Budget(3000), rng)
+        except StepLimit:
+            continue
+        if not drawn:
+            continue
+        shaded = layout.shaded(drawn[0])
+        for own in layout.region_masks:
+            outside = layout.spread(own) & ~own
+            for region in (own, own | outside & -outside):  # a region as it is, and grown by a cell
+                compiled = rivals(layout, region, shaded, Parts(size, size))
+                with monkeypatch.context() as python:
+                    python.setattr(solver, "_compiled", None)
+                    assert rivals(layout, region, shaded, Parts(size, size)) == compiled
+                compared += bool(compiled)
+    assert compared >= 20
+
+
+def test_the_compiled_grader_grades_as_the_python_one(monkeypatch):
+    """The same grade (tier, score, rounds of every technique) for generated puzzles of every tier."""
+    if grade._compiled is None:
+        pytest.skip("the compiled Nuritwin grader is not built here")
+    from pipeline.registry import puzzle_types
+
+    nuritwin = puzzle_types()["nuritwin"]
+    params = nuritwin.make_params("6")
+    tiers = Counter()
+    for i in range(16):
+        puzzle = nuritwin.make_graded(params, f"compiled-{i}", Budget(seconds=60), always=False)[0].puzzle
+        compiled = grade.grade(puzzle, Budget())
+        with monkeypatch.context() as python:
+            python.setattr(grade, "_compiled", None)
+            assert grade.grade(puzzle, Budget()) == compiled, puzzle
+        tiers[compiled.tier] += 1
+    assert len(tiers) >= 3, tiers
