@@ -351,7 +351,8 @@ def new(
     from pipeline.stages.single import make_single
 
     result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty)
-    print(_printable(result.code))
+    if code is None:  # a drawn code on stdout alone, for a script to keep; one given is not echoed
+        print(_printable(result.code))
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
         _say(f"  {path}")

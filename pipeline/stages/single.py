@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pipeline import outdir as outdir_rules, safeio
 from pipeline.codes import fresh_code, puzzle_id
-from pipeline.errors import OptionError, ProofError, StepLimit
+from pipeline.errors import OptionError, ProofError, StepLimit, Unsuitable
 from pipeline.manifest import record_path
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import PuzzleType
@@ -57,6 +57,8 @@ def make_single(
         made, grade = ptype.make_graded(params, code, Budget(seconds=seconds))
     except StepLimit as exc:
         raise ProofError(f"{type_name} {params.label}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
+    except Unsuitable as exc:  # the generator's "not this code": a job skips to the next code, a person is told to
+        raise ProofError(f"{type_name} {params.label}, code {code}: {exc.reason}; try another code") from None
     reason = off_grade(params.difficulty, grade)
     if reason is not None:
         raise ProofError(f"{type_name} {params.label}, code {code}: {reason}; try another code")
