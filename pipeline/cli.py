@@ -300,10 +300,18 @@ def layout(outdir: OutdirArg, jobs: JobsOpt = None) -> None:
 
 
 def _print_preflight(outdir: Path) -> None:
-    from pipeline.stages.printcheck import summary
+    """The print check's lines; exit 1 (the files are written, and marked not upload-ready)
+    when a rule of the print service fails and the spec does not accept it."""
+    from pipeline.stages.printcheck import verdict
 
-    for line in summary(outdir):
-        _say(line)
+    found = verdict(outdir)
+    for line in found.lines:
+        if found.refused:
+            err.print(_printable(line), markup=False)
+        else:
+            _say(line)
+    if found.refused:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -473,6 +481,7 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     from pipeline.stages.build import summary_rows
 
     if Verbosity.level == 0:
+        _print_preflight(outdir)  # its failures print even when quiet, and decide the exit code
         return
     # Text, not str: rich reads markup in a str, and a title holding "[/bold]" broke a finished build.
     table = Table("section", "puzzles", "skipped codes", title=Text(_printable(report.generated.manifest.job.title)), title_justify="left")

@@ -186,6 +186,8 @@ class Answers(Strict):
 # offset: the trade's usual file for a commercial printer: 0.125 in bleed on every side, crop
 #   marks, page counts in whole 4-page folds, PDF/X-4.
 # home: what this tool did before profiles: no service's limits.
+# Page counts: every service but home prints whole leaves (an even count; KDP adds a blank page to an
+#   odd one itself, so we pad first and say so), offset whole 4-page folds or the signature given.
 # Spine text from 80 pages is KDP's rule; the others are given the same (their figure not found).
 
 
@@ -228,7 +230,7 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
     ),
     "kdp": PrintProfile(
         "kdp", "Amazon KDP", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"), (4.0, 8.5, 6.0, 11.69),
-        NOT_BOUND, False, POD_GUTTERS, 24, 828, 1, None,
+        NOT_BOUND, False, POD_GUTTERS, 24, 828, 2, None,
         0.25, 0.375, 0.75, 0.10, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
     ),
     "ingramspark": PrintProfile(
@@ -246,6 +248,66 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
         0.25, 0.375, 0.0, 0.0, 6.0, {"white": 0.0025, "cream": 0.0028}, 0.0, 79, (2.0, 1.2),
     ),
 }
+
+
+ServiceName = Literal["home", "kdp", "ingramspark", "lulu", "offset"]
+
+# The print check's rules by the names a spec accepts them by (print.accept) and preflight.json
+# lists them under; stages/printcheck.py measures each.
+RULE_CODES: dict[str, str] = {
+    "trim": "the trim size",
+    "page-size": "the page (media) size",
+    "bleed": "the bleed on each edge",
+    "margins": "the margins from the trim",
+    "gutter": "the gutter for the page count",
+    "page-count": "the service's least and most pages",
+    "crop-marks": "crop marks as the service wants them",
+    "line-width": "the thinnest printed line",
+    "text-size": "the smallest printed text",
+    "fonts": "every font embedded",
+    "colour": "black, white and greys only",
+    "pdf-variant": "the PDF/X standard the service asks for",
+    "cover-size": "the cover's width for the final page count",
+    "cover-image": "the front image's resolution at print size",
+}
+
+
+def _rule_code(value: Any) -> Any:
+    if isinstance(value, str) and value not in RULE_CODES:
+        close = difflib.get_close_matches(value, list(RULE_CODES), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"'{value}' is not a rule of the print check (rules: {', '.join(RULE_CODES)}){hint}")
+    return value
+
+
+class PrintChoice(Strict):
+    """`print:` the service's name, or {service, accept, signature}: the rules the publisher
+    knowingly accepts failing (the build then exits 0 and says so), and for offset the pages a
+    folded signature holds (the page count is padded to a whole number of them)."""
+
+    service: ServiceName = "home"
+    accept: list[Annotated[str, BeforeValidator(_rule_code)]] = []
+    signature: int | None = Field(default=None, ge=4, le=64, multiple_of=4)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _service_only(cls, value: Any) -> Any:
+        return {"service": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _signature_for_offset(self) -> "PrintChoice":
+        if self.signature is not None and self.service != "offset":
+            raise ValueError(f"signature: {PRINT_PROFILES[self.service].service} prints its own page counts; a signature is for offset")
+        return self
+
+    @property
+    def profile(self) -> PrintProfile:
+        return PRINT_PROFILES[self.service]
+
+    @property
+    def page_multiple(self) -> int:
+        """The page count is padded with blank pages to a multiple of this."""
+        return self.signature or self.profile.page_multiple
 
 
 LinkStyle = Literal["none", "qr", "text"]

@@ -31,7 +31,7 @@ from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
-from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
+from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types
@@ -277,7 +277,7 @@ class JobSpec(Strict):
     date: Annotated[dt.date | None, BeforeValidator(as_date)] = None
     format: Literal["book", "newsletter"] = "book"
     output: str | None = None
-    print: Literal["home", "kdp", "ingramspark", "lulu", "offset"] = "home"  # the print service's rules
+    print: PrintChoice = PrintChoice()  # the print service's rules, and the ones accepted knowingly
     page: Page = Page()
     paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
     cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
@@ -308,10 +308,12 @@ class JobSpec(Strict):
     def _profile_defaults(cls, data: Any) -> Any:
         """The print service's crop marks, unless page.crop_marks is given: explicit keys win."""
         # a print service is a name; anything else (a list, a mapping) is the schema's to refuse
-        if not isinstance(data, dict) or not isinstance(data.get("print"), str) or data["print"] not in PRINT_PROFILES:
+        choice = data.get("print") if isinstance(data, dict) else None
+        service = choice.get("service") if isinstance(choice, dict) else choice
+        if not isinstance(service, str) or service not in PRINT_PROFILES:
             return data
         page = _page_given(data)
-        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[data["print"]].crop_marks:
+        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[service].crop_marks:
             return {**data, "page": {**page, "crop_marks": True}}
         return data
 
@@ -330,8 +332,8 @@ class JobSpec(Strict):
                 f"{' and '.join(short)} {'is' if len(short) == 1 else 'are'} under the {least:g} in "
                 f"({least * MM_PER_IN:.1f} mm) from the trim that {profile.service} wants",
             ))
-        if self.format == "newsletter" and self.print not in ("home", "offset"):
-            problems.append(("print", f"{self.print} prints books; a newsletter sheet is for home or offset printing"))
+        if self.format == "newsletter" and self.print.service not in ("home", "offset"):
+            problems.append(("print", f"{self.print.service} prints books; a newsletter sheet is for home or offset printing"))
         if self.cover and self.format != "book":
             problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
         _refuse_job(problems)
@@ -339,7 +341,7 @@ class JobSpec(Strict):
 
     @property
     def profile(self) -> PrintProfile:
-        return PRINT_PROFILES[self.print]
+        return self.print.profile
 
     @model_validator(mode="after")
     def _consistent(self) -> "JobSpec":

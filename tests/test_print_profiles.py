@@ -137,8 +137,10 @@ def test_preflight_lists_every_requirement_with_its_measure(kdp: Path) -> None:
     }
     assert checks["bleed per edge"]["measured"] == {"top": 0.125, "bottom": 0.125, "outside": 0.125, "inside": 0.0}
     pages = len(PdfReader(kdp / "booklet.pdf").pages)
-    assert checks["page count"]["measured"] == pages and not checks["page count"]["ok"]  # KDP prints 24 pages or more
+    assert checks["page count"]["measured"] == f"{pages} pages (1 blank at the end)" and not checks["page count"]["ok"]  # KDP prints 24 pages or more
     assert all(c["ok"] for name, c in checks.items() if name != "page count")
+    report = json.loads((kdp / PREFLIGHT).read_text())
+    assert (report["upload_ready"], report["failing"], report["pages"], report["blank_pages"]) == (False, ["page-count"], 12, 1)
 
 
 # ---- line weights -------------------------------------------------------------------------------

@@ -150,7 +150,8 @@ def layout_once(
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
     drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
-    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn}
+    # the stamp keeps the print check's word: a kept layout that failed it fails again (cli exits 1)
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn, "upload_ready": _upload_ready(outdir)}
     checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
@@ -180,6 +181,17 @@ def _stamped_layout(outdir: Path, stamp_path: Path, key: str) -> tuple[int, list
         if _file_sha256(outdir / name) != digest:
             return None
     return stamp["pages"], [outdir / name for name in listed]
+
+
+def _upload_ready(outdir: Path) -> bool | None:
+    """preflight.json's verdict (None for a newsletter, which has no print check)."""
+    if not os.path.lexists(outdir / "preflight.json"):
+        return None
+    try:
+        report = read_json(outdir / "preflight.json", safeio.STAMP_BYTES)
+    except RecordError:
+        return None
+    return bool(report.get("upload_ready")) if isinstance(report, dict) else None
 
 
 def _file_sha256(path: Path) -> str | None:

@@ -78,9 +78,10 @@ def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
 class Booklet:
     """The booklet laid out, its pages counted, ready to be written."""
 
-    pages: int
+    pages: int  # blank pages included
     smallest_text_pt: float  # the smallest text set on its pages, labels and running heads too
     write: Callable[[], pdf.Written]
+    blank_pages: int = 0  # added at the end to the print service's multiple (impose.padded)
 
 
 @dataclass

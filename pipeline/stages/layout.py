@@ -139,8 +139,9 @@ def _write_files(outdir: Path, job: JobSpec, rendered: Rendered, printed: list[P
     else:
         remove(outdir / IMPOSED)
     if rendered.figures is not None:
-        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures)
-        files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
+        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures, rendered.booklet.blank_pages)
+        report = printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else []), rendered.booklet.pages, rendered.booklet.blank_pages)
+        files.append(report)
     else:
         remove(outdir / printcheck.PREFLIGHT)
     return files, answer_pages
