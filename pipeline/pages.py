@@ -211,7 +211,7 @@ class PrintProfile:
     min_pages: int
     max_pages: int
     page_multiple: int
-    pdf_variant: str | None  # WeasyPrint's pdf_variant name
+    pdf_variant: str | None  # the PDF/X standard asked for (pipeline/render/pdfx.py's VARIANTS)
     min_margin_in: float  # top, bottom and outside, from the trim
     min_margin_bleed_in: float
     min_line_pt: float  # 0: no floor beyond legibility
@@ -235,7 +235,7 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
     ),
     "ingramspark": PrintProfile(
         "ingramspark", "IngramSpark", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"),
-        (4.0, 8.5, 5.0, 11.69), NOT_BOUND, False, POD_GUTTERS, 18, 1200, 2, "pdf/x-1a",
+        (4.0, 8.5, 5.0, 11.69), NOT_BOUND, False, POD_GUTTERS, 18, 1200, 2, "pdf/x-1a:2001",
         0.5, 0.5, 0.0, 0.0, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
     ),
     "lulu": PrintProfile(
@@ -358,6 +358,35 @@ class Links(Strict):
         if isinstance(value, dict) and "base" in value and "puzzles" not in value:
             return {**value, "puzzles": "qr"}
         return value
+
+
+def _price_addon(value: Any) -> Any:
+    if value is not None and not (isinstance(value, str) and re.fullmatch(r"\d{5}", value)):
+        raise ValueError(f"{value!r} is not a 5-digit price add-on; write it as text, such as '51999' (US$19.99) or '90000' (no price)")
+    return value
+
+
+def _cover_only(value: Any) -> Any:
+    """`cover: true` is a cover with the defaults; `cover: false` none."""
+    if value is True:
+        return {}
+    return None if value is False else value
+
+
+class CoverSpec(Strict):
+    """cover.pdf's content: a front image placed to the bleed (PNG, JPEG or SVG, read like a
+    picture file; a raster must print at 300 dpi or more unless print.accept names
+    cover-image), text for the front and the back, and the back's barcode: `auto` draws the
+    ISBN's EAN-13 where the service does not print its own and leaves KDP's box blank, `true`
+    draws it anyway, `false` leaves no box. `answers: true` puts a picture of some answers on
+    the front (off by default: a cover gives nothing away)."""
+
+    front_image: str | None = None
+    front_text: str | None = None
+    back_text: str | None = None
+    barcode: Literal["auto"] | bool = "auto"
+    price: Annotated[str | None, BeforeValidator(_price_addon)] = None  # the EAN-5 add-on printed beside it
+    answers: bool = False
 
 
 class FrontMatter(Strict):

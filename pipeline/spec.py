@@ -31,7 +31,7 @@ from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
-from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict
+from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict, CoverSpec, _cover_only
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types
@@ -280,7 +280,7 @@ class JobSpec(Strict):
     print: PrintChoice = PrintChoice()  # the print service's rules, and the ones accepted knowingly
     page: Page = Page()
     paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
-    cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
+    cover: Annotated[CoverSpec | None, BeforeValidator(_cover_only)] = None  # cover.pdf, a full-wrap paperback cover
     edition: str | None = None
     isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
@@ -334,8 +334,12 @@ class JobSpec(Strict):
             ))
         if self.format == "newsletter" and self.print.service not in ("home", "offset"):
             problems.append(("print", f"{self.print.service} prints books; a newsletter sheet is for home or offset printing"))
-        if self.cover and self.format != "book":
+        if self.cover is not None and self.format != "book":
             problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
+        if self.cover is not None and self.cover.price is not None and self.isbn is None:
+            problems.append(("cover.price", "the price add-on prints beside the ISBN's barcode; give an `isbn`"))
+        if self.cover is not None and self.cover.barcode is True and self.isbn is None:
+            problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
         _refuse_job(problems)
         return self
 

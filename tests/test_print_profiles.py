@@ -254,7 +254,7 @@ def test_cover_pdf_is_two_trims_and_the_spine_of_the_final_page_count(kdp: Path)
 def test_a_thick_book_gets_spine_text_and_the_barcode_box_stays_blank(kdp: Path) -> None:
     manifest = read_manifest(kdp)
     printed = draw_all(kdp, load_all(kdp, manifest.puzzles("puzzle")), lambda: None)
-    document, cover, _ = render_cover(manifest.job, kdp, printed, 120)
+    document, cover, _, _ = render_cover(manifest.job, kdp, printed, 120)
     assert cover.spine_text
     rendered = pdfium.PdfDocument(document.write_pdf())
     assert rendered[0].get_textpage().get_text_range().count("Pocket test") == 3

@@ -120,6 +120,9 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
     for entry in manifest.entries:
         digest.update(json.dumps([entry.id, entry.number, entry.section, entry.role, entry.verdict and entry.verdict.get("record_sha256")]).encode())
     digest.update(trust.code_digest(trust.PACKAGE).encode())  # what the code does, not its notes
+    cover = manifest.job.cover
+    if cover is not None and cover.front_image:  # read again at layout: a changed image is a changed cover
+        digest.update((_file_sha256(Path(cover.front_image)) or "unreadable").encode())
     for path in sorted(layouts_dir().rglob("*")):
         if path.is_file():
             digest.update(path.read_bytes())

@@ -22,6 +22,8 @@ from pypdf import PdfReader
 from pipeline.files import write_atomic
 from pipeline.pages import PAGE_PRESETS, PrintProfile
 from pipeline.render.cover import CoverBox
+from pipeline.render.pdfx import VARIANTS
+from pipeline.stages import pdfxcheck
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
@@ -162,21 +164,18 @@ def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) 
     return PrintRule("colour space and greys", rule, shown, ok, "colour")
 
 
-def _variant_check(reader: PdfReader, profile: PrintProfile) -> PrintRule:
-    """PDF/X is more than its marker: it needs a file identifier and an output intent (the
-    printing condition's ICC profile), which WeasyPrint writes only when given a CMYK profile."""
+def _variant_check(pdf_bytes: bytes, reader: PdfReader, profile: PrintProfile) -> PrintRule:
+    """A plain PDF where the service takes one; else the PDF/X standard it asks for, item by
+    item from the file's bytes (pdfxcheck.py)."""
     info = reader.metadata or {}
-    xmp = reader.xmp_metadata
-    marked = str(info.get("/GTS_PDFXVersion", "")) or ("PDF/X-4" if xmp is not None and b"PDF/X-4" in xmp.stream.get_data() else "")
+    marked = str(info.get("/GTS_PDFXVersion", ""))
     if not profile.pdf_variant:
         return PrintRule("PDF variant", "plain PDF", marked or "plain PDF", not marked, "pdf-variant")
-    want = profile.pdf_variant.upper()
-    found = {
-        "marked": marked or "no", "file identifier": "/ID" in reader.trailer,
-        "output intent": "/OutputIntents" in reader.trailer["/Root"],
-    }
-    ok = marked.upper().startswith(want) and found["file identifier"] and found["output intent"]
-    return PrintRule("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok), "pdf-variant")
+    variant = VARIANTS[profile.pdf_variant]
+    found = pdfxcheck.problems(pdf_bytes, variant)
+    measured = {item: "holds" if not broken else "; ".join(broken[:3]) + (f" (and {len(broken) - 3} more)" if len(broken) > 3 else "")
+                for item, broken in found.items()}
+    return PrintRule("PDF variant", f"{variant.name}: {', '.join(found)}", measured, not any(found.values()), "pdf-variant")
 
 
 def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured, blank_pages: int = 0) -> list[PrintRule]:
@@ -199,12 +198,27 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
         PrintRule("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3, "text-size"),
         PrintRule("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing, "fonts"),
         _colour_check(reader, measured, profile),
-        _variant_check(reader, profile),
+        _variant_check(pdf_bytes, reader, profile),
     ]
     return found
 
 
-def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str) -> PrintRule:
+def cover_variant_check(pdf_bytes: bytes, profile: PrintProfile) -> PrintRule:
+    rule = _variant_check(pdf_bytes, PdfReader(io.BytesIO(pdf_bytes)), profile)
+    return PrintRule("cover PDF variant", rule.rule, rule.measured, rule.ok, rule.code)
+
+
+def front_image_check(front: Any, dpi: float | None) -> PrintRule:
+    """The front image's resolution as it prints, filling the front panel to the bleed."""
+    from pipeline.stages.frontimage import LEAST_DPI
+
+    if dpi is None:
+        return PrintRule("cover front image", f"at least {LEAST_DPI:g} dpi at print size", f"{front.kind.upper()} drawing: sharp at any size", True, "cover-image")
+    pixels = f"{front.pixels[0]}×{front.pixels[1]} px"
+    return PrintRule("cover front image", f"at least {LEAST_DPI:g} dpi at print size", f"{dpi:g} dpi ({pixels})", dpi >= LEAST_DPI, "cover-image")
+
+
+def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str, barcode: str = "none") -> PrintRule:
     """The cover's trimmed size against two trims plus the spine for the final page count."""
     page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
     width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
@@ -217,7 +231,7 @@ def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper:
     )
     measured = {
         "pages": cover.pages, "spine": f"{spine:.4f} in", "trimmed": f"{width / MM_PER_IN:.4f} × {height / MM_PER_IN:.4f} in",
-        "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text,
+        "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text, "barcode": barcode,
     }
     ok = abs(width - cover.width) < 0.05 and abs(height - cover.height) < 0.05
     return PrintRule("cover", rule, measured, ok, "cover-size")
