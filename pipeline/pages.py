@@ -388,6 +388,15 @@ class CoverSpec(Strict):
     price: Annotated[str | None, BeforeValidator(_price_addon)] = None  # the EAN-5 add-on printed beside it
     answers: bool = False
 
+    def draws_barcode(self, service: str, isbn: str | None) -> bool:
+        """The cover carries the ISBN's barcode (else a blank box, or no box at all)."""
+        return isbn is not None and (self.barcode is True or (self.barcode == "auto" and service not in PRINTS_OWN_BARCODE))
+
+
+# Services that print the barcode themselves in the keep-clear box a cover leaves blank.
+PRINTS_OWN_BARCODE = {"kdp"}
+BARCODE_EXTRA = "cover"
+
 
 class FrontMatter(Strict):
     title_page: bool = True

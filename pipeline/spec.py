@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import importlib.util
 import re
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
@@ -31,7 +32,7 @@ from pipeline import safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
-from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict, CoverSpec, _cover_only
+from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict, BARCODE_EXTRA, CoverSpec, _cover_only
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types
@@ -340,6 +341,8 @@ class JobSpec(Strict):
             problems.append(("cover.price", "the price add-on prints beside the ISBN's barcode; give an `isbn`"))
         if self.cover is not None and self.cover.barcode is True and self.isbn is None:
             problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
+        elif self.cover is not None and self.cover.draws_barcode(self.print.service, self.isbn) and importlib.util.find_spec("barcode") is None:
+            problems.append(("cover.barcode", f'drawing the ISBN\'s barcode needs python-barcode, which is not installed: pip install "puzzlepress[{BARCODE_EXTRA}]"'))
         _refuse_job(problems)
         return self
 

@@ -59,8 +59,6 @@ def cover_page_box(c: CoverBox, crop_marks: bool) -> PageBox:
     )
 
 
-# The service prints its own barcode in the keep-clear box (KDP); elsewhere the cover carries it.
-PRINTS_OWN_BARCODE = {"kdp"}
 BARCODE_TEXT_MM = 4.0  # the digits under the bars, and the ISBN line above them
 
 
@@ -78,10 +76,10 @@ BARCODE = "cover-barcode.svg"
 
 def _barcode(job: JobSpec, c: CoverBox, outdir: Path) -> tuple[str, dict[str, object] | None]:
     """How the barcode box prints, and the drawn barcode's fields (OUTDIR/cover-barcode.svg)."""
-    mode = job.cover.barcode if job.cover else "auto"
-    if mode is False or job.isbn is None or (mode == "auto" and job.profile.name in PRINTS_OWN_BARCODE):
+    spec = job.cover or CoverSpec()
+    if not spec.draws_barcode(job.print.service, job.isbn):
         remove(outdir / BARCODE)
-        if mode is False:
+        if spec.barcode is False:
             return "none", None
         return ("blank box (no ISBN)" if job.isbn is None else f"blank box ({job.profile.service} prints its own)"), None
     room = barcode_box(c, job.profile)
