@@ -28,7 +28,7 @@ from pipeline.stages import pdfxcheck
 from pipeline.stages.frontimage import FrontImage, read
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
-from pipeline.stages.printcheck import PREFLIGHT, front_image_check
+from pipeline.stages.printcheck import PREFLIGHT, front_image_check, verdict
 from pipeline.stages.verify import verify
 from pipeline.puzzles.nonogram.pictures.image import PictureError
 
@@ -82,12 +82,16 @@ def test_a_kdp_book_below_24_pages_exits_1_naming_the_page_count_and_0_when_acce
     assert report(tmp_path / "accepted")["upload_ready"] is True
 
 
-def test_print_home_has_no_service_rules(tmp_path: Path) -> None:
-    folder = build(tmp_path / "home", SMALL_KDP.format(print="home").replace("sections:\n", "sections:\n  - {type: nonogram, size: 5, count: 1}\n"))
-    found = report(folder)
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build(tmp_path_factory.mktemp("home"), SMALL_KDP.format(print="home"))
+
+
+def test_print_home_has_no_service_rules(home: Path) -> None:
+    found = report(home)
     assert found["rules"] is False and found["upload_ready"] is False and found["failing"] == []
-    ran = cli("layout", folder)
-    assert ran.code == 0 and "home printing has no print service's rules" in ran.stderr
+    shown = verdict(home)
+    assert not shown.refused and shown.lines == [f"preflight: home printing has no print service's rules; {shown.lines[0].split('; ')[1]}"]
 
 
 @pytest.mark.parametrize("given, message", [
@@ -101,9 +105,8 @@ def test_a_print_choice_is_checked_with_its_place(given: str, message: str) -> N
         parse_spec(SMALL_KDP.format(print=given))
 
 
-def test_every_rule_the_check_writes_has_a_name_a_spec_can_accept(tmp_path: Path) -> None:
-    folder = build(tmp_path / "kdp", SMALL_KDP.format(print="kdp"))
-    codes = {check["code"] for check in report(folder)["checks"]}
+def test_every_rule_the_check_writes_has_a_name_a_spec_can_accept(covered: Path) -> None:
+    codes = {check["code"] for check in report(covered)["checks"]}
     assert codes <= set(RULE_CODES) and {"page-count", "pdf-variant", "fonts", "colour"} <= codes
 
 
@@ -139,8 +142,8 @@ def test_an_offset_book_of_38_pages_comes_out_as_40(offset: Path) -> None:
     assert (len(reader.pages), found["pages"], found["blank_pages"]) == (40, 40, 2)
     for page in reader.pages[-2:]:  # blank, with the boxes of the pages on their side
         assert page.extract_text() == "" and page.trimbox == reader.pages[-4].trimbox
-    ran = cli("layout", offset)
-    assert ran.code == 0 and "2 blank pages added at the end: 40 pages, a multiple of 4 for an offset printer" in ran.stderr
+    shown = verdict(offset)
+    assert not shown.refused and "  2 blank pages added at the end: 40 pages, a multiple of 4 for an offset printer" in shown.lines
 
 
 # ---- PDF/X ---------------------------------------------------------------------------------------------
@@ -182,9 +185,8 @@ def test_ingramspark_and_offset_files_are_pdfx_by_their_own_bytes(ingram: Path, 
         assert report(folder)["upload_ready"], report(folder)["failing"]
 
 
-def test_the_check_finds_what_a_plain_pdf_lacks(tmp_path: Path) -> None:
-    folder = build(tmp_path / "home", SMALL_KDP.format(print="home").replace("sections:\n", "sections:\n  - {type: nonogram, size: 5, count: 1}\n"))
-    found = pdfxcheck.problems((folder / "booklet.pdf").read_bytes(), VARIANTS["pdf/x-4"])
+def test_the_check_finds_what_a_plain_pdf_lacks(home: Path) -> None:
+    found = pdfxcheck.problems((home / "booklet.pdf").read_bytes(), VARIANTS["pdf/x-4"])
     assert found["output intent"] and found["info keys"] and found["file identifier"] and found["XMP metadata"]
     assert any("RGB" in problem for problem in found["grey or CMYK only"])
 
