@@ -388,12 +388,22 @@ def new(
     difficulty: Annotated[
         Optional[str], typer.Option("--difficulty", help="easy, medium, hard or expert: as a section that chose its grade made it.")
     ] = None,
+    param: Annotated[
+        Optional[list[str]],
+        typer.Option("--param", "-p", metavar="KEY=VALUE", help="Any of the type's parameters, as a section's params give it (repeat for more): --param theme=animals."),
+    ] = None,
+    generator: Annotated[
+        Optional[str], typer.Option("--generator", metavar="TYPE/VERSION", help="An earlier generator version this puzzlepress keeps, as a section's generator.")
+    ] = None,
 ) -> None:
-    """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
+    """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/. The command a book's
+    copyright page prints for a section makes that section's puzzles."""
     from pipeline import outdir as outdir_rules
     from pipeline.stages.single import make_single
 
-    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty)
+    result = make_single(
+        type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty, params=tuple(param or ()), generator=generator,
+    )
     if code is None:  # a drawn code on stdout alone, for a script to keep; one given is not echoed
         print(_printable(result.code))
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")

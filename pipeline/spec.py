@@ -644,6 +644,22 @@ def parse_spec(raw: bytes | str, *, source: str = "<spec>", date: dt.date | None
     return job
 
 
+def yaml_value(text: str) -> Any:
+    """One value as a spec would read it (`--param names=[cat, owl]` on the command line)."""
+    return yaml.load(text, Loader=_SafeLoader)
+
+
+def one_section(type_name: str, size: str | None, params: dict[str, Any], generator: str | None) -> Section:
+    """A section of one puzzle, validated as a spec's is (its files read): what `new` makes
+    puzzles with, so a command printed for a section makes the section's puzzles."""
+    given: dict[str, Any] = {"type": type_name, "count": 1, "params": params}
+    if size is not None:
+        given["size"] = size
+    if generator is not None:
+        given["generator"] = generator
+    return Section.model_validate(given, context=FROM_SPEC)
+
+
 class _SafeLoader(yaml.SafeLoader):
     """The safe loader, reading plain scalars as YAML 1.2's core schema does (see _resolvers),
     and a value it cannot build (a date like 2026-13-01) names its line."""
