@@ -7,7 +7,7 @@ Used by the book (book.py), the newsletter (newsletter.py) and the cover (cover.
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -98,7 +98,29 @@ def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
     if not job.front_matter.how_to_play:
         return []
     examples = job.format == "book"
-    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
+    pages = [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
+    last = pages[-1]
+    pages[-1] = replace(last, text=f"{last.text}\n\n{answers_note(job)}")  # said once, after the last type's rules
+    return pages
+
+
+def answers_note(job: JobSpec) -> str:
+    """Where this document prints its solutions, as the rules pages say it."""
+    placement = job.answers.placement
+    if job.format == "newsletter":
+        return {
+            "end": "This issue's solutions are printed on the back page.",
+            "previous": "The solutions printed here are last issue's; this issue's follow in the next one.",
+            "separate": "This issue's solutions are printed on a separate answer sheet.",
+            "none": "No solutions are printed.",
+        }[placement]
+    return {
+        "end": "The solutions are printed at the back of the book.",
+        "section": "The solutions are printed after each section.",
+        "previous": "The solutions printed at the back are the previous issue's.",
+        "separate": "The solutions are printed in a separate answer booklet.",
+        "none": "No solutions are printed in this book.",
+    }[placement]
 
 
 @dataclass
