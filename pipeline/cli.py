@@ -402,7 +402,7 @@ def new(
     from pipeline.stages.single import make_single
 
     result = make_single(
-        type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty, params=tuple(param or ()), generator=generator,
+        type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty, options=tuple(param or ()), generator=generator,
     )
     if code is None:  # a drawn code on stdout alone, for a script to keep; one given is not echoed
         print(_printable(result.code))

@@ -182,7 +182,8 @@ def test_the_same_bytes_with_no_system_fonts(kdp: Path, tmp_path: Path) -> None:
         (copy / name).unlink()
     env = {**os.environ, "FONTCONFIG_FILE": str(empty), "PYTHONPATH": str(ROOT)}
     ran = subprocess.run([sys.executable, "-m", "pipeline", "layout", str(copy)], env=env, capture_output=True, text=True, timeout=600)
-    assert ran.returncode == 0, ran.stderr
+    # the test book is under KDP's 24 pages: laid out, and refused for that alone
+    assert ran.returncode == 1 and ran.stderr.count("FAILS") == 1 and "FAILS page-count" in ran.stderr, ran.stderr
     for name in ("booklet.pdf", "cover.pdf"):
         assert (copy / name).read_bytes() == (kdp / name).read_bytes(), name
 
@@ -209,7 +210,7 @@ def test_missing_pango_is_a_clear_error_before_anything_is_written(tmp_path: Pat
 
 
 def test_the_copyright_page_follows_the_title_page(kdp: Path) -> None:
-    text = pdfium.PdfDocument(kdp / "booklet.pdf")[1].get_textpage().get_text_range()
+    text = " ".join(pdfium.PdfDocument(kdp / "booklet.pdf")[1].get_textpage().get_text_range().split())  # lines joined
     for line in ("(c) 2026 A. Author", "Second edition", "ISBN 978-0-306-40615-7", f"puzzlepress {pipeline.__version__}", "--code CODE"):
         assert line in text, line
 

@@ -39,15 +39,16 @@ class Single:
 
 def make_single(
     type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float, difficulty: str | None = None,
-    params: tuple[str, ...] = (), generator: str | None = None,
+    options: tuple[str, ...] = (), generator: str | None = None,
 ) -> Single:
+    """The puzzle `code` makes with the parameters the options give (`options`: --param KEY=VALUE)."""
     types = puzzle_types()
     if type_name not in types:
         close = difflib.get_close_matches(type_name, list(types), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise OptionError(f"unknown puzzle type '{type_name}' (known: {', '.join(types)}){hint}")
     ptype = types[type_name]
-    chosen, version = section_params(ptype, size, difficulty, params, generator)
+    params, version = section_params(ptype, size, difficulty, options, generator)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
     if code is not None and (len(code) > 200 or not safeio.is_text(code)):
@@ -61,12 +62,11 @@ def make_single(
 
     start = time.perf_counter()
     try:
-        made, grade = ptype.make_graded(chosen, code, Budget(seconds=seconds), version)
+        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         raise ProofError(f"{type_name} {params.label}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
     except Unsuitable as exc:  # the generator's "not this code": a job skips to the next code, a person is told to
         raise ProofError(f"{type_name} {params.label}, code {code}: {exc.reason}; try another code") from None
-    params = chosen
     reason = off_grade(params.difficulty, grade)
     if reason is not None:
         raise ProofError(f"{type_name} {params.label}, code {code}: {reason}; try another code")
