@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import inspect
 import json
 import re
+import shutil
 import sys
+import textwrap
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
+from typer.core import TyperOption
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
@@ -34,6 +38,15 @@ app = typer.Typer(
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
+def _flag_type(self: TyperOption, ctx: Any) -> str | None:
+    """A flag takes no value, so its help shows no type (Typer's shows "<bool>" for --help too)."""
+    return None if self.is_flag else _option_type(self, ctx)
+
+
+_option_type = TyperOption.display_type_rich
+TyperOption.display_type_rich = _flag_type  # type: ignore[method-assign]
+
+
 class Verbosity:
     level = 1  # 0 quiet, 1 normal, 2 verbose
 
@@ -43,11 +56,32 @@ def _say(message: str, level: int = 1) -> None:
         err.print(_printable(message), markup=False)
 
 
+# --quiet and --verbose are taken after the command too (`build x.yaml -q`), not only before it.
+_AFTER_THE_COMMAND = [
+    inspect.Parameter(
+        "quiet_after", inspect.Parameter.KEYWORD_ONLY, default=False,
+        annotation=Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only.")],
+    ),
+    inspect.Parameter(
+        "verbose_after", inspect.Parameter.KEYWORD_ONLY, default=False,
+        annotation=Annotated[bool, typer.Option("--verbose", "-v", help="Also list every skipped code and timing.")],
+    ),
+]
+
+
+def _set_verbosity(quiet: bool, verbose: bool) -> None:
+    if quiet and verbose:
+        raise typer.BadParameter("choose --quiet or --verbose, not both")
+    if quiet or verbose:
+        Verbosity.level = 0 if quiet else 2
+
+
 def _run(command: Callable[..., None]) -> Callable[..., None]:
     """Map our errors to exit codes with one clear message; Ctrl-C and SIGTERM stop cleanly."""
 
     @functools.wraps(command)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
+    def wrapper(*args: Any, quiet_after: bool = False, verbose_after: bool = False, **kwargs: Any) -> None:
+        _set_verbosity(quiet_after, verbose_after)
         try:
             with signals.terminate_raises(), signals.never_swallowed():
                 command(*args, **kwargs)
@@ -71,6 +105,8 @@ def _run(command: Callable[..., None]) -> Callable[..., None]:
 
             outdir.release_all()
 
+    own = inspect.signature(command, eval_str=True)
+    wrapper.__signature__ = own.replace(parameters=[*own.parameters.values(), *_AFTER_THE_COMMAND])  # type: ignore[attr-defined]
     return wrapper
 
 
@@ -123,9 +159,8 @@ def main_options(
         Optional[bool], typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = None,
 ) -> None:
-    if quiet and verbose:
-        raise typer.BadParameter("choose --quiet or --verbose, not both")
-    Verbosity.level = 0 if quiet else 2 if verbose else 1
+    Verbosity.level = 1
+    _set_verbosity(quiet, verbose)
 
 
 SpecArg = Annotated[Path, typer.Argument(help="The job spec (YAML).", show_default=False)]
@@ -133,7 +168,7 @@ OutOpt = Annotated[Optional[str], typer.Option("--output", "-o", help="Output fo
 DateOpt = Annotated[
     Optional[str], typer.Option("--date", help="Issue date YYYY-MM-DD: derives the codes from the date (overrides the spec's `date`).")
 ]
-JobsOpt = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes [default: all cores].")]
+JobsOpt = Annotated[Optional[int], typer.Option("--jobs", "-j", help="Worker processes (default: all cores).")]
 FreshOpt = Annotated[bool, typer.Option("--fresh", help="Ignore puzzles, verdicts and layouts kept from earlier runs.")]
 SchedulerOpt = Annotated[
     Optional[str],
@@ -300,10 +335,18 @@ def layout(outdir: OutdirArg, jobs: JobsOpt = None) -> None:
 
 
 def _print_preflight(outdir: Path) -> None:
-    from pipeline.stages.printcheck import summary
+    """The print check's lines; exit 1 (the files are written, and marked not upload-ready)
+    when a rule of the print service fails and the spec does not accept it."""
+    from pipeline.stages.printcheck import verdict
 
-    for line in summary(outdir):
-        _say(line)
+    found = verdict(outdir)
+    for line in found.lines:
+        if found.refused:
+            err.print(_printable(line), markup=False)
+        else:
+            _say(line)
+    if found.refused:
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -313,7 +356,7 @@ def export(
     format_name: Annotated[
         str, typer.Option("--format", "-f", help="png, svg, html, web, or a file format of the puzzles' types (`puzzlepress types` lists them).")
     ],
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go [default: OUTDIR/export/FORMAT].")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Where the files go (default: OUTDIR/export/FORMAT).")] = None,
     dpi: Annotated[int, typer.Option("--dpi", help="Resolution of png files.")] = 150,
 ) -> None:
     """Export the proved puzzles as images, a web page, or files other puzzle tools read."""
@@ -337,7 +380,7 @@ def export(
 def new(
     type_name: Annotated[str, typer.Argument(metavar="TYPE", help="Puzzle type (see `puzzlepress types`).")],
     size: Annotated[
-        Optional[str], typer.Option("--size", "-s", help="Grid size: 10 for a square, 20x15 for 20 columns by 15 rows [default: the type's].")
+        Optional[str], typer.Option("--size", "-s", help="Grid size: 10 for a square, 20x15 for 20 columns by 15 rows (default: the type's).")
     ] = None,
     code: Annotated[Optional[str], typer.Option("--code", "-c", help="Puzzle code; without one a fresh code is drawn.")] = None,
     output: Annotated[str, typer.Option("--output", "-o", help="Output folder.")] = "output/new",
@@ -345,13 +388,24 @@ def new(
     difficulty: Annotated[
         Optional[str], typer.Option("--difficulty", help="easy, medium, hard or expert: as a section that chose its grade made it.")
     ] = None,
+    param: Annotated[
+        Optional[list[str]],
+        typer.Option("--param", "-p", metavar="KEY=VALUE", help="Any of the type's parameters, as a section's params give it (repeat for more): --param theme=animals."),
+    ] = None,
+    generator: Annotated[
+        Optional[str], typer.Option("--generator", metavar="TYPE/VERSION", help="An earlier generator version this puzzlepress keeps, as a section's generator.")
+    ] = None,
 ) -> None:
-    """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/."""
+    """Make one puzzle from a code: its record and SVGs under OUTPUT/puzzles/. The command a book's
+    copyright page prints for a section makes that section's puzzles."""
     from pipeline import outdir as outdir_rules
     from pipeline.stages.single import make_single
 
-    result = make_single(type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty)
-    print(_printable(result.code))
+    result = make_single(
+        type_name, size, code, outdir_rules.parse(output), seconds=seconds, difficulty=difficulty, options=tuple(param or ()), generator=generator,
+    )
+    if code is None:  # a drawn code on stdout alone, for a script to keep; one given is not echoed
+        print(_printable(result.code))
     _say(f"{result.title}, code {result.code}: proved unique ({result.seconds:.2f} s)")
     for path in result.files:
         _say(f"  {path}")
@@ -363,14 +417,13 @@ def types() -> None:
     """List the puzzle types: parameters with ranges and defaults, usual sizes, generator, how they are shared."""
     from pipeline.registry import puzzle_types
 
-    table = Table("type", "title", "parameters", "usual sizes", "generator", "sharing")
-    for name, ptype in puzzle_types().items():
+    width = min(shutil.get_terminal_size((80, 24)).columns, 100)  # a pipe or a file: 80 columns
+    for index, (name, ptype) in enumerate(puzzle_types().items()):
         link, files = ptype.share.link, ", ".join(f.name for f in ptype.share.files)
-        shared = [f"puzz.link: {link.genre}" if link else "no puzz.link", f"export: {files}" if files else "no files"]
-        table.add_row(
-            name, ptype.title, "\n".join(ptype.params.describe()), ", ".join(ptype.presets), f"{name}/{ptype.version}", "\n".join(shared)
-        )
-    Console(width=None if sys.stdout.isatty() else 160).print(table)  # a file gets whole rows
+        shared = [f"puzz.link: {link.genre}" if link else "no puzz.link", f"export: {files}" if files else "no file export"]
+        print(("\n" if index else "") + f"{name} ({ptype.title}), generator {name}/{ptype.version}")
+        for line in [f"usual sizes: {', '.join(ptype.presets)}", *ptype.params.describe(), "; ".join(shared)]:
+            print(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="      "))
 
 
 @app.command()
@@ -472,6 +525,7 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     from pipeline.stages.build import summary_rows
 
     if Verbosity.level == 0:
+        _print_preflight(outdir)  # its failures print even when quiet, and decide the exit code
         return
     # Text, not str: rich reads markup in a str, and a title holding "[/bold]" broke a finished build.
     table = Table("section", "puzzles", "skipped codes", title=Text(_printable(report.generated.manifest.job.title)), title_justify="left")

@@ -186,6 +186,8 @@ class Answers(Strict):
 # offset: the trade's usual file for a commercial printer: 0.125 in bleed on every side, crop
 #   marks, page counts in whole 4-page folds, PDF/X-4.
 # home: what this tool did before profiles: no service's limits.
+# Page counts: every service but home prints whole leaves (an even count; KDP adds a blank page to an
+#   odd one itself, so we pad first and say so), offset whole 4-page folds or the signature given.
 # Spine text from 80 pages is KDP's rule; the others are given the same (their figure not found).
 
 
@@ -209,7 +211,7 @@ class PrintProfile:
     min_pages: int
     max_pages: int
     page_multiple: int
-    pdf_variant: str | None  # WeasyPrint's pdf_variant name
+    pdf_variant: str | None  # the PDF/X standard asked for (pipeline/render/pdfx.py's VARIANTS)
     min_margin_in: float  # top, bottom and outside, from the trim
     min_margin_bleed_in: float
     min_line_pt: float  # 0: no floor beyond legibility
@@ -228,12 +230,12 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
     ),
     "kdp": PrintProfile(
         "kdp", "Amazon KDP", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"), (4.0, 8.5, 6.0, 11.69),
-        NOT_BOUND, False, POD_GUTTERS, 24, 828, 1, None,
+        NOT_BOUND, False, POD_GUTTERS, 24, 828, 2, None,
         0.25, 0.375, 0.75, 0.10, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
     ),
     "ingramspark": PrintProfile(
         "ingramspark", "IngramSpark", ("5x8in", "5.5x8.5in", "6x9in", "7x10in", "8x10in", "8.5x11in", "A5", "A4"),
-        (4.0, 8.5, 5.0, 11.69), NOT_BOUND, False, POD_GUTTERS, 18, 1200, 2, "pdf/x-1a",
+        (4.0, 8.5, 5.0, 11.69), NOT_BOUND, False, POD_GUTTERS, 18, 1200, 2, "pdf/x-1a:2001",
         0.5, 0.5, 0.0, 0.0, 7.0, {"white": 0.002252, "cream": 0.0025}, 0.0, 79, (2.0, 1.2),
     ),
     "lulu": PrintProfile(
@@ -246,6 +248,66 @@ PRINT_PROFILES: dict[str, PrintProfile] = {
         0.25, 0.375, 0.0, 0.0, 6.0, {"white": 0.0025, "cream": 0.0028}, 0.0, 79, (2.0, 1.2),
     ),
 }
+
+
+ServiceName = Literal["home", "kdp", "ingramspark", "lulu", "offset"]
+
+# The print check's rules by the names a spec accepts them by (print.accept) and preflight.json
+# lists them under; stages/printcheck.py measures each.
+RULE_CODES: dict[str, str] = {
+    "trim": "the trim size",
+    "page-size": "the page (media) size",
+    "bleed": "the bleed on each edge",
+    "margins": "the margins from the trim",
+    "gutter": "the gutter for the page count",
+    "page-count": "the service's least and most pages",
+    "crop-marks": "crop marks as the service wants them",
+    "line-width": "the thinnest printed line",
+    "text-size": "the smallest printed text",
+    "fonts": "every font embedded",
+    "colour": "black, white and greys only",
+    "pdf-variant": "the PDF/X standard the service asks for",
+    "cover-size": "the cover's width for the final page count",
+    "cover-image": "the front image's resolution at print size",
+}
+
+
+def _rule_code(value: Any) -> Any:
+    if isinstance(value, str) and value not in RULE_CODES:
+        close = difflib.get_close_matches(value, list(RULE_CODES), n=1)
+        hint = f"; did you mean '{close[0]}'?" if close else ""
+        raise ValueError(f"'{value}' is not a rule of the print check (rules: {', '.join(RULE_CODES)}){hint}")
+    return value
+
+
+class PrintChoice(Strict):
+    """`print:` the service's name, or {service, accept, signature}: the rules the publisher
+    knowingly accepts failing (the build then exits 0 and says so), and for offset the pages a
+    folded signature holds (the page count is padded to a whole number of them)."""
+
+    service: ServiceName = "home"
+    accept: list[Annotated[str, BeforeValidator(_rule_code)]] = []
+    signature: int | None = Field(default=None, ge=4, le=64, multiple_of=4)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _service_only(cls, value: Any) -> Any:
+        return {"service": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _signature_for_offset(self) -> "PrintChoice":
+        if self.signature is not None and self.service != "offset":
+            raise ValueError(f"signature: {PRINT_PROFILES[self.service].service} prints its own page counts; a signature is for offset")
+        return self
+
+    @property
+    def profile(self) -> PrintProfile:
+        return PRINT_PROFILES[self.service]
+
+    @property
+    def page_multiple(self) -> int:
+        """The page count is padded with blank pages to a multiple of this."""
+        return self.signature or self.profile.page_multiple
 
 
 LinkStyle = Literal["none", "qr", "text"]
@@ -296,6 +358,44 @@ class Links(Strict):
         if isinstance(value, dict) and "base" in value and "puzzles" not in value:
             return {**value, "puzzles": "qr"}
         return value
+
+
+def _price_addon(value: Any) -> Any:
+    if value is not None and not (isinstance(value, str) and re.fullmatch(r"\d{5}", value)):
+        raise ValueError(f"{value!r} is not a 5-digit price add-on; write it as text, such as '51999' (US$19.99) or '90000' (no price)")
+    return value
+
+
+def _cover_only(value: Any) -> Any:
+    """`cover: true` is a cover with the defaults; `cover: false` none."""
+    if value is True:
+        return {}
+    return None if value is False else value
+
+
+class CoverSpec(Strict):
+    """cover.pdf's content: a front image placed to the bleed (PNG, JPEG or SVG, read like a
+    picture file; a raster must print at 300 dpi or more unless print.accept names
+    cover-image), text for the front and the back, and the back's barcode: `auto` draws the
+    ISBN's EAN-13 where the service does not print its own and leaves KDP's box blank, `true`
+    draws it anyway, `false` leaves no box. `answers: true` puts a picture of some answers on
+    the front (off by default: a cover gives nothing away)."""
+
+    front_image: str | None = None
+    front_text: str | None = None
+    back_text: str | None = None
+    barcode: Literal["auto"] | bool = "auto"
+    price: Annotated[str | None, BeforeValidator(_price_addon)] = None  # the EAN-5 add-on printed beside it
+    answers: bool = False
+
+    def draws_barcode(self, service: str, isbn: str | None) -> bool:
+        """The cover carries the ISBN's barcode (else a blank box, or no box at all)."""
+        return isbn is not None and (self.barcode is True or (self.barcode == "auto" and service not in PRINTS_OWN_BARCODE))
+
+
+# Services that print the barcode themselves in the keep-clear box a cover leaves blank.
+PRINTS_OWN_BARCODE = {"kdp"}
+BARCODE_EXTRA = "cover"
 
 
 class FrontMatter(Strict):

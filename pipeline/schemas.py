@@ -134,13 +134,19 @@ class BenchFile(_Open):
 
 class PreflightCheck(_Open):
     name: str
+    code: str
     ok: bool
+    accepted: bool
     rule: str
     measured: Any
 
 
 class PreflightReport(_Open):
+    print: str
     service: str
+    rules: bool
+    accept: list[str]
+    upload_ready: bool
     checks: list[PreflightCheck]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import importlib.util
 import re
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Literal, get_args, get_origin
@@ -31,7 +32,7 @@ from pipeline import fonts, safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
-from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintProfile, Strict
+from pipeline.pages import PAGE_PRESETS, PRINT_PROFILES, Answers, FrontMatter, Length, Links, LinkStyle, Page, PrintChoice, PrintProfile, Strict, BARCODE_EXTRA, CoverSpec, _cover_only
 from pipeline.interface.puzzle_type import PuzzleType
 from pipeline.interface.params import FROM_SPEC, GRID_FIELDS, Params, checks_files, parse_size
 from pipeline.registry import puzzle_types
@@ -286,10 +287,10 @@ class JobSpec(Strict):
     date: Annotated[dt.date | None, BeforeValidator(as_date)] = None
     format: Literal["book", "newsletter"] = "book"
     output: str | None = None
-    print: Literal["home", "kdp", "ingramspark", "lulu", "offset"] = "home"  # the print service's rules
+    print: PrintChoice = PrintChoice()  # the print service's rules, and the ones accepted knowingly
     page: Page = Page()
     paper: Literal["white", "cream"] = "white"  # the spine's thickness a page
-    cover: bool = False  # also write cover.pdf, a full-wrap paperback cover
+    cover: Annotated[CoverSpec | None, BeforeValidator(_cover_only)] = None  # cover.pdf, a full-wrap paperback cover
     edition: Printable | None = None
     isbn: Annotated[str | None, BeforeValidator(lambda v: v if v is None else _isbn13(v))] = None
     front_matter: FrontMatter = FrontMatter()
@@ -317,10 +318,12 @@ class JobSpec(Strict):
     def _profile_defaults(cls, data: Any) -> Any:
         """The print service's crop marks, unless page.crop_marks is given: explicit keys win."""
         # a print service is a name; anything else (a list, a mapping) is the schema's to refuse
-        if not isinstance(data, dict) or not isinstance(data.get("print"), str) or data["print"] not in PRINT_PROFILES:
+        choice = data.get("print") if isinstance(data, dict) else None
+        service = choice.get("service") if isinstance(choice, dict) else choice
+        if not isinstance(service, str) or service not in PRINT_PROFILES:
             return data
         page = _page_given(data)
-        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[data["print"]].crop_marks:
+        if isinstance(page, dict) and "crop_marks" not in page and PRINT_PROFILES[service].crop_marks:
             return {**data, "page": {**page, "crop_marks": True}}
         return data
 
@@ -339,10 +342,16 @@ class JobSpec(Strict):
                 f"{' and '.join(short)} {'is' if len(short) == 1 else 'are'} under the {least:g} in "
                 f"({least * MM_PER_IN:.1f} mm) from the trim that {profile.service} wants",
             ))
-        if self.format == "newsletter" and self.print not in ("home", "offset"):
-            problems.append(("print", f"{self.print} prints books; a newsletter sheet is for home or offset printing"))
-        if self.cover and self.format != "book":
+        if self.format == "newsletter" and self.print.service not in ("home", "offset"):
+            problems.append(("print", f"{self.print.service} prints books; a newsletter sheet is for home or offset printing"))
+        if self.cover is not None and self.format != "book":
             problems.append(("cover", "a newsletter sheet has no cover; cover needs format: book"))
+        if self.cover is not None and self.cover.price is not None and self.isbn is None:
+            problems.append(("cover.price", "the price add-on prints beside the ISBN's barcode; give an `isbn`"))
+        if self.cover is not None and self.cover.barcode is True and self.isbn is None:
+            problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
+        elif self.cover is not None and self.cover.draws_barcode(self.print.service, self.isbn) and importlib.util.find_spec("barcode") is None:
+            problems.append(("cover.barcode", f'drawing the ISBN\'s barcode needs python-barcode, which is not installed: pip install "puzzlepress[{BARCODE_EXTRA}]"'))
         _refuse_job(problems)
         return self
 
@@ -415,7 +424,7 @@ class JobSpec(Strict):
 
     @property
     def profile(self) -> PrintProfile:
-        return PRINT_PROFILES[self.print]
+        return self.print.profile
 
     @model_validator(mode="after")
     def _consistent(self) -> "JobSpec":
@@ -709,6 +718,22 @@ def parse_spec(raw: bytes | str, *, source: str = "<spec>", date: dt.date | None
         raise SpecError(source, [f"line {line}: {msg}" if line else msg for line, msg in ordered])
     assert job is not None
     return job
+
+
+def yaml_value(text: str) -> Any:
+    """One value as a spec would read it (`--param names=[cat, owl]` on the command line)."""
+    return yaml.load(text, Loader=_SafeLoader)
+
+
+def one_section(type_name: str, size: str | None, params: dict[str, Any], generator: str | None) -> Section:
+    """A section of one puzzle, validated as a spec's is (its files read): what `new` makes
+    puzzles with, so a command printed for a section makes the section's puzzles."""
+    given: dict[str, Any] = {"type": type_name, "count": 1, "params": params}
+    if size is not None:
+        given["size"] = size
+    if generator is not None:
+        given["generator"] = generator
+    return Section.model_validate(given, context=FROM_SPEC)
 
 
 class _SafeLoader(yaml.SafeLoader):

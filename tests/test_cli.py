@@ -95,7 +95,8 @@ def test_unknown_type_or_size_for_new(in_tmp: Path) -> None:
 
 def test_new_makes_one_proved_puzzle_from_a_code(in_tmp: Path) -> None:
     ran = cli("new", "nonogram", "--size", "5", "--code", "harbour", "-o", in_tmp / "one")
-    assert ran.code == 0 and ran.stdout.strip() == "harbour"
+    assert ran.code == 0 and ran.stdout == ""  # a code given is not echoed back alone on a line
+    assert "code harbour: proved unique" in ran.stderr
     files = sorted(p.name for p in (in_tmp / "one" / "puzzles").iterdir())
     assert files == ["nonogram-5-harbour-answer.svg", "nonogram-5-harbour.json", "nonogram-5-harbour.svg"]
     record = json.loads((in_tmp / "one" / "puzzles" / "nonogram-5-harbour.json").read_text())
@@ -107,6 +108,30 @@ def test_new_without_a_code_draws_a_fresh_one_and_prints_it(in_tmp: Path) -> Non
     code = ran.stdout.strip()
     assert ran.code == 0 and len(code) == 8
     assert (in_tmp / "one" / "puzzles" / f"nonogram-5-{code}.json").exists()
+
+
+@pytest.mark.parametrize("type_name", sorted(puzzle_types()))
+def test_new_says_try_another_code_in_one_line_when_a_code_is_unsuitable(in_tmp: Path, type_name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every type's generator may say "not this code" (Unsuitable): `new` prints one line with
+    the reason and the advice, exit 1, and writes no record."""
+    from pipeline.errors import Unsuitable
+    from pipeline.interface.puzzle_type import PuzzleType
+
+    def unsuitable(self: PuzzleType, *args: object, **kwargs: object) -> None:
+        raise Unsuitable(f"no {self.name} puzzle from this code")
+
+    monkeypatch.setattr(PuzzleType, "make", unsuitable)
+    ran = cli("new", type_name, "--code", "nope", "-o", in_tmp / "one")
+    assert ran.code == 1 and "Traceback" not in ran.stderr
+    assert ran.stderr.strip().count("\n") == 0
+    assert f"no {type_name} puzzle from this code; try another code" in ran.stderr
+    assert not list((in_tmp / "one").glob("puzzles/*.json"))
+
+
+def test_new_expert_nonogram_from_an_unsuitable_code_is_one_line(in_tmp: Path) -> None:
+    ran = cli_process("new", "nonogram", "--size", "10", "--code", "a", "--difficulty", "expert", "-o", in_tmp / "one")
+    assert ran.code == 1 and "Traceback" not in ran.stderr
+    assert ran.stderr.strip() == "error: nonogram 10×10, code a: no expert puzzle among 40 pictures; try another code"
 
 
 def test_verify_of_a_folder_without_records_is_bad_input(in_tmp: Path) -> None:

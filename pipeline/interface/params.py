@@ -104,7 +104,8 @@ class Params(BaseModel):
                 allowed = f"{least} to {most}"
             else:
                 allowed = info.description or str(info.annotation)
-            lines.append(f"{name}: {allowed} (default {default})")
+            shown = f" (default {default})" if default not in (None, (), []) else ""  # no "(default None)"
+            lines.append(f"{name}: {allowed}{shown}")
         return lines
 
     @classmethod

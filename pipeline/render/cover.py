@@ -3,9 +3,11 @@
 Its width is the two trims plus the spine, and the spine is the interior's final page count
 times the paper's thickness a page (plus the cover stock's own, where the service counts it), so
 the cover is planned after the booklet is rendered. Black on white, like the pages: the front
-carries the title, subtitle, author and a picture made of the book's own answers; the back a
-line on what is inside and a keep-clear box where the service prints the barcode; the spine its
-text only when the book is thick enough for the service to allow it.
+carries the title, subtitle and author, over the publisher's image when one is given, and a
+picture of some of the book's answers only when the spec asks for one (a cover gives nothing
+away); the back a line on what is inside and the ISBN's barcode, or a keep-clear box where the
+service prints its own; the spine its text only when the book is thick enough for the service
+to allow it.
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ def artwork(answers: Sequence[tuple[str, float, float]], width: float, height: f
     shows, in the largest square grid that fits width x height."""
     step = max(1, len(answers) // ARTWORK_MOST)
     chosen = list(answers[::step])[:ARTWORK_MOST]
+    if not chosen:
+        return Artwork(0, 0, 0.0, ())
     cols = math.ceil(math.sqrt(len(chosen)))
     rows = math.ceil(len(chosen) / cols)
     cell = min((width - ARTWORK_GAP_MM * (cols - 1)) / cols, (height - ARTWORK_GAP_MM * (rows - 1)) / rows)

@@ -31,17 +31,26 @@ class PageSource:
     trim: tuple[float, float, float, float]  # TrimBox in points: left, bottom, right, top
 
 
+FOLD = 4  # pages on one folded sheet
+
+
+def padded(pages: int, multiple: int = FOLD) -> int:
+    """The page count with blank pages added at the end to a whole number of `multiple`: the
+    imposition's sheets, a print service's leaves (2), an offset printer's folds or signatures."""
+    return -(-pages // multiple) * multiple
+
+
 def saddle_order(pages: int) -> list[Side]:
     """Sheet sides in print order (front, back, front, back, ...) for a booklet of `pages` pages."""
-    padded = -(-pages // 4) * 4
+    padded_count = padded(pages)
 
     def real(number: int) -> int | None:
         return number if number <= pages else None
 
     sides: list[Side] = []
-    for k in range(padded // 4):
-        sides.append((real(padded - 2 * k), real(2 * k + 1)))
-        sides.append((real(2 * k + 2), real(padded - 2 * k - 1)))
+    for k in range(padded_count // FOLD):
+        sides.append((real(padded_count - 2 * k), real(2 * k + 1)))
+        sides.append((real(2 * k + 2), real(padded_count - 2 * k - 1)))
     return sides
 
 

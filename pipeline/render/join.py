@@ -129,9 +129,33 @@ def _destinations(catalog: pydyf.Dictionary) -> list[tuple[pydyf.String, pydyf.A
     return list(zip(names[::2], names[1::2]))
 
 
-def write_joined(parts: Sequence[PaintedPart]) -> tuple[bytes, pydyf.PDF]:
-    """The joined file's bytes, written with the settings WeasyPrint chose for the first part."""
+def add_blank_pages(pdf_file: pydyf.PDF, count: int) -> None:
+    """`count` blank pages at the end, each with the boxes of the last page on its side of the
+    spread (the bleed is on the outside edge, which alternates)."""
+    kids = pdf_file.pages["Kids"]
+    if not count:
+        return
+    resources = pydyf.Dictionary()
+    pdf_file.add_object(resources)
+    for _ in range(count):
+        numbers = kids[::3]
+        model = pdf_file.objects[numbers[-2] if len(numbers) >= 2 else numbers[-1]]
+        content = pydyf.Stream([b""])
+        pdf_file.add_object(content)
+        page = pydyf.Dictionary({
+            "Type": "/Page", "Parent": pdf_file.pages.reference, "Contents": content.reference, "Resources": resources.reference,
+            **{box: pydyf.Array(model[box]) for box in ("MediaBox", "TrimBox", "BleedBox") if box in model},
+        })
+        pdf_file.add_object(page)
+        kids.extend([page.number, 0, "R"])
+        pdf_file.pages["Count"] += 1
+
+
+def write_joined(parts: Sequence[PaintedPart], blank_pages: int = 0) -> tuple[bytes, pydyf.PDF]:
+    """The joined file's bytes, written with the settings WeasyPrint chose for the first part,
+    with `blank_pages` blank pages at the end."""
     joined = join_parts(parts)
+    add_blank_pages(joined, blank_pages)
     output = io.BytesIO()
     version, identifier, compress = parts[0].settings
     joined.write(output, version, identifier, compress)

@@ -35,6 +35,7 @@ from weasyprint.urls import FatalURLFetchingError, URLFetcher, URLFetcherRespons
 
 from pipeline import __version__, safeio, signals
 from pipeline.errors import LayoutError
+from pipeline.render import pdfx
 from pipeline.render.assets import layouts_dir
 from pipeline.render.geometry import PageBox
 from pipeline.render.impose import PageSource
@@ -189,19 +190,22 @@ def _pt(mm: float) -> float:
     return mm * PT_PER_IN / MM_PER_IN
 
 
-def _finisher(box: PageBox, full_fonts: bool, first_page: int = 1) -> Callable[[Document, pydyf.PDF], None]:
+def _finisher(box: PageBox, full_fonts: bool, first_page: int = 1, variant: str | None = None) -> Callable[[Document, pydyf.PDF], None]:
     """Runs on the finished PDF objects before they are written.
 
     It sets each page's BleedBox to the trim plus the real bleed on the edges that have it
     (WeasyPrint puts it up to 10 pt beyond the trim on every side, wrong for a 9 pt bleed, when
     crop marks widen the media, and for KDP, whose bleed is on every edge but the bound one),
-    cuts the MediaBox back to the trim on an edge without bleed, and names whole fonts as whole.
+    cuts the MediaBox back to the trim on an edge without bleed, names whole fonts as whole, and
+    makes the file the PDF/X `variant` asks for (pdfx.finish).
     The document's first page is page `first_page` of the book: it decides which edge is bound.
     """
 
     def finish(document: Document, pdf_file: pydyf.PDF) -> None:
         if full_fonts:
             _untag_full_fonts(pdf_file)
+        if variant is not None:
+            pdfx.finish(pdf_file, pdfx.VARIANTS[variant])
         for number, ref in enumerate(pdf_file.pages["Kids"][::3], start=first_page):
             page = pdf_file.objects[ref]
             x0, y0, x1, y1 = (float(v) for v in page["TrimBox"])
@@ -230,7 +234,10 @@ def page_sources(pdf_file: pydyf.PDF) -> list[PageSource]:
 
 def _options(full_fonts: bool, variant: str | None) -> dict[str, object]:
     # PDF/X requires a file identifier; pydyf's is an MD5 of the content, so it stays reproducible.
-    return {"pdf_identifier": variant is not None, "uncompressed_pdf": False, "full_fonts": full_fonts, "pdf_variant": variant}
+    options: dict[str, object] = {"pdf_identifier": variant is not None, "uncompressed_pdf": False, "full_fonts": full_fonts, "pdf_variant": None}
+    if variant is not None:
+        options.update(pdf_variant=pdfx.VARIANTS[variant].weasyprint, pdf_version=pdfx.VARIANTS[variant].pdf_version)
+    return options
 
 
 def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: bool, variant: str | None = None) -> Written:
@@ -238,7 +245,7 @@ def write(document: Document, day: dt.date | None, box: PageBox, full_fonts: boo
     every date from `day`, the BleedBox the bleed beyond the TrimBox on the edges that have it,
     and the PDF variant (PDF/X) the print service asks for."""
     pages: list[PageSource] = []
-    finish = _finisher(box, full_fonts)
+    finish = _finisher(box, full_fonts, variant=variant)
 
     def finish_and_note(document: Document, pdf_file: pydyf.PDF) -> None:
         finish(document, pdf_file)
@@ -271,7 +278,7 @@ def render_part(source: Source, first_page: int, day: dt.date | None, box: PageB
     kept: dict[str, object] = {}
 
     def keep(document: Document, pdf_file: pydyf.PDF) -> None:
-        _finisher(box, full_fonts, first_page)(document, pdf_file)
+        _finisher(box, full_fonts, first_page, variant)(document, pdf_file)
         kept["pdf"] = pdf_file
 
         def hold(output: object, version: bytes | None, identifier: bool, compress: bool) -> None:

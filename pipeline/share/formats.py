@@ -18,9 +18,11 @@ from pipeline.registry import get_type
 Pzprv3Grids = Callable[[dict[str, Any], int, int], tuple[str, list[str]]]
 
 
-def puzzle_title(record: dict[str, Any]) -> str:
-    """"Nonogram 10×10, code harbour"; a code's unprintable characters as escapes (XML cannot hold them)."""
-    return f"{get_type(record['type']).title} {record['rows']}×{record['cols']}, code {printable(record['code'])}"
+def puzzle_title(record: dict[str, Any], times: str = "×") -> str:
+    """"Nonogram 20×15, code harbour": columns × rows, as labels print a grid; a code's
+    unprintable characters as escapes (XML cannot hold them). `times` is "x" for a format of
+    ASCII text."""
+    return f"{get_type(record['type']).title} {record['cols']}{times}{record['rows']}, code {printable(record['code'])}"
 
 
 def printable(text: str) -> str:

@@ -33,6 +33,7 @@ from pipeline.render.book import (
     with_page_numbers,
 )
 from pipeline.render.geometry import PageBox, gutter_guess, page_box
+from pipeline.render.impose import padded
 from pipeline.render.join import PaintedPart, write_joined
 from pipeline.render.strokes import Measured, apply_line_floor
 from pipeline.render.style import BookStyle
@@ -169,8 +170,8 @@ def _check_numbers(parts: list[PaintedPart], numbers: dict[str, int]) -> None:
         first += part.page_count
 
 
-def _joined(parts: list[PaintedPart]) -> pdf.Written:
-    data, joined = write_joined(parts)
+def _joined(parts: list[PaintedPart], blank_pages: int) -> pdf.Written:
+    data, joined = write_joined(parts, blank_pages)
     return pdf.Written(data, pdf.page_sources(joined))
 
 
@@ -189,9 +190,17 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
 
     guess_box = page_box(style, gutter_guess(style, 1))
     guess = plan_book(style, guess_box, sections, previous, pages, outdir).pages + style.front_pages
-    book, box = _rendered_with_gutter(style, guess, render, lambda done: sum(part.page_count for part in done.parts))
+    multiple = job.print.page_multiple
+
+    def final_pages(done: BookParts) -> int:
+        """The page count the gutter is for: blank pages to the service's multiple included."""
+        return padded(sum(part.page_count for part in done.parts), multiple)
+
+    book, box = _rendered_with_gutter(style, guess, render, final_pages)
     parts = book.parts
-    booklet = Booklet(sum(part.page_count for part in parts), min(part.smallest_text_pt for part in parts), lambda: _joined(parts))
+    laid_out = sum(part.page_count for part in parts)
+    blank = final_pages(book) - laid_out
+    booklet = Booklet(laid_out + blank, min(part.smallest_text_pt for part in parts), lambda: _joined(parts, blank), blank)
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:
         puzzle_pages = {int(anchor.removeprefix("puzzle-")): page for anchor, page in book.numbers.items() if anchor.startswith("puzzle-")}

@@ -120,6 +120,9 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
     for entry in manifest.entries:
         digest.update(json.dumps([entry.id, entry.number, entry.section, entry.role, entry.verdict and entry.verdict.get("record_sha256")]).encode())
     digest.update(trust.code_digest(trust.PACKAGE).encode())  # what the code does, not its notes
+    cover = manifest.job.cover
+    if cover is not None and cover.front_image:  # read again at layout: a changed image is a changed cover
+        digest.update((_file_sha256(Path(cover.front_image)) or "unreadable").encode())
     for path in sorted(layouts_dir().rglob("*")):
         if path.is_file():
             digest.update(path.read_bytes())
@@ -150,7 +153,8 @@ def layout_once(
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
     drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
-    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn}
+    # the stamp keeps the print check's word: a kept layout that failed it fails again (cli exits 1)
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn, "upload_ready": _upload_ready(outdir)}
     checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
@@ -180,6 +184,17 @@ def _stamped_layout(outdir: Path, stamp_path: Path, key: str) -> tuple[int, list
         if _file_sha256(outdir / name) != digest:
             return None
     return stamp["pages"], [outdir / name for name in listed]
+
+
+def _upload_ready(outdir: Path) -> bool | None:
+    """preflight.json's verdict (None for a newsletter, which has no print check)."""
+    if not os.path.lexists(outdir / "preflight.json"):
+        return None
+    try:
+        report = read_json(outdir / "preflight.json", safeio.STAMP_BYTES)
+    except RecordError:
+        return None
+    return bool(report.get("upload_ready")) if isinstance(report, dict) else None
 
 
 def _file_sha256(path: Path) -> str | None:

@@ -9,7 +9,10 @@ from pathlib import Path
 
 from weasyprint import Document
 
-from pipeline.files import write_atomic
+from pipeline.files import remove, write_atomic
+from pipeline.pages import CoverSpec
+from pipeline.render import barcode
+from pipeline.stages.frontimage import FRONT, FrontImage, write_front
 from pipeline.pages import PrintProfile
 from pipeline.render import covertext, pdf
 from pipeline.render.book import Printed, src_for
@@ -56,14 +59,55 @@ def cover_page_box(c: CoverBox, crop_marks: bool) -> PageBox:
     )
 
 
-def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Document, CoverBox, PageBox]:
+BARCODE_TEXT_MM = 4.0  # the digits under the bars, and the ISBN line above them
+
+
+@dataclass(frozen=True)
+class CoverPlan:
+    """What the cover carries beyond its geometry, as the print check reports it."""
+
+    front_image: FrontImage | None
+    front_image_dpi: float | None  # at the size it prints, to the bleed
+    barcode: str  # "drawn", "blank box (the service prints its own)", "blank box (no ISBN)" or "none"
+
+
+BARCODE = "cover-barcode.svg"
+
+
+def _barcode(job: JobSpec, c: CoverBox, outdir: Path) -> tuple[str, dict[str, object] | None]:
+    """How the barcode box prints, and the drawn barcode's fields (OUTDIR/cover-barcode.svg)."""
+    spec = job.cover or CoverSpec()
+    if not spec.draws_barcode(job.print.service, job.isbn):
+        remove(outdir / BARCODE)
+        if spec.barcode is False:
+            return "none", None
+        return ("blank box (no ISBN)" if job.isbn is None else f"blank box ({job.profile.service} prints its own)"), None
+    room = barcode_box(c, job.profile)
+    drawn = barcode.draw(job.isbn, job.cover.price if job.cover else None, room.width, room.height - 2 * BARCODE_TEXT_MM)
+    write_atomic(outdir / BARCODE, drawn.svg.encode())
+    digits = barcode.isbn_digits(job.isbn)
+    return "drawn", {
+        "src": BARCODE, "width": drawn.width_mm, "height": drawn.height_mm, "module": drawn.width_mm / drawn.modules,
+        "isbn": job.isbn, "main": (digits[0], digits[1:7], digits[7:]), "price": job.cover.price if job.cover else None,
+    }
+
+
+def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Document, CoverBox, PageBox, CoverPlan]:
     """The full-wrap cover for a book of `pages` interior pages."""
     c = cover_box(job.page.trim_mm, pages, job.profile, job.paper)
     box = cover_page_box(c, job.page.crop_marks)
+    spec = job.cover or CoverSpec()
     panel_width = c.trim_width - 2 * SAFE_MM
     art_room = c.height - 2 * SAFE_MM - COVER_TEXT_ROOM_MM
     answers = [(src_for(p.answer.path, outdir), p.answer.figure.width_mm, p.answer.figure.height_mm) for p in printed]
-    art = artwork(answers, panel_width, art_room)
+    art = artwork(answers if spec.answers else [], panel_width, art_room)
+    front = write_front(outdir, spec.front_image, grey=job.profile.pdf_variant is not None) if spec.front_image else None
+    if front is None:
+        remove(outdir / f"{FRONT}.png")
+        remove(outdir / f"{FRONT}.svg")
+    front_size = (c.trim_width + c.bleed, c.height + 2 * c.bleed)  # to the bleed on the outside, top and bottom
+    barcode_state, drawn = _barcode(job, c, outdir)
+    plan = CoverPlan(front, front.dpi(*front_size) if front else None, barcode_state)
     spine_text_height = max(0.0, c.spine - 2 * SPINE_SAFE_MM)
     spine_length = c.height - 2 * SAFE_MM
     thickest_pt = min(14.0, spine_text_height * 0.8 / MM_PER_PT)  # ascent plus descent of DejaVu Sans: 1.16 em
@@ -76,19 +120,25 @@ def render_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int)
         text=covertext.cover_text(job.title, job.subtitle, job.author, c.trim_width),
         art=art, art_gap=ARTWORK_GAP_MM,
         art_width=art.cols * art.cell + (art.cols - 1) * ARTWORK_GAP_MM, art_height=art.rows * art.cell + (art.rows - 1) * ARTWORK_GAP_MM,
-        blurb=cover_blurb(job, printed),
+        blurb=spec.back_text.split("\n\n") if spec.back_text else cover_blurb(job, printed), front_text=spec.front_text,
+        front=front, front_size=front_size, barcode_state=barcode_state, drawn=drawn, barcode_text=BARCODE_TEXT_MM,
     )
-    return pdf.render(template_source("cover.html.j2", outdir, **context)), c, box
+    return pdf.render(template_source("cover.html.j2", outdir, **context)), c, box, plan
 
 
 
-def write_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Path, printcheck.PrintRule]:
-    """OUTDIR/cover.pdf for a booklet of `pages` pages, and its size checked on the file."""
-    document, cover, cover_page = render_cover(job, outdir, printed, pages)
+def write_cover(job: JobSpec, outdir: Path, printed: list[Printed], pages: int) -> tuple[Path, list[printcheck.PrintRule]]:
+    """OUTDIR/cover.pdf for a booklet of `pages` pages, and its size and front image checked."""
+    document, cover, cover_page, plan = render_cover(job, outdir, printed, pages)
     data = pdf.write(document, job.date, cover_page, job.fonts == "full", job.profile.pdf_variant).data
     path = outdir / COVER
     write_atomic(path, data)
-    return path, printcheck.cover_check(data, cover, job.profile, job.paper)
+    rules = [printcheck.cover_check(data, cover, job.profile, job.paper, plan.barcode)]
+    if job.profile.pdf_variant:
+        rules.append(printcheck.cover_variant_check(data, job.profile))
+    if plan.front_image is not None:
+        rules.append(printcheck.front_image_check(plan.front_image, plan.front_image_dpi))
+    return path, rules
 
 
 def write_imposed(outdir: Path, booklet: pdf.Written) -> Path:

@@ -6,10 +6,12 @@ Used by the book (book.py), the newsletter (newsletter.py) and the cover (cover.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import shlex
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
+import yaml
 from weasyprint import Document
 
 from pipeline import __version__
@@ -21,6 +23,32 @@ from pipeline.render.geometry import FOOTER_MM, GAP_MM, HEADER_MM, PageBox, Plac
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
 from pipeline.stages.drawing import how_to_play
+
+
+def remake_command(job: JobSpec, index: int) -> str:
+    """The `new` command that makes section `index`'s puzzles again from their codes: every
+    parameter the section sets, and its generator when it is not the current one."""
+    section = job.sections[index]
+    params = section.puzzle_params
+    words = ["puzzlepress", "new", section.type, "--size", params.size]
+    extras = params.extras()
+    if "difficulty" in extras:
+        words += ["--difficulty", str(extras.pop("difficulty"))]
+    for key, value in extras.items():
+        shown = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=10_000)
+        words += ["--param", shlex.quote(f"{key}={shown.removesuffix(chr(10) + '...' + chr(10)).strip()}")]
+    version = job.generator_version(index)
+    if version != puzzle_types()[section.type].version:
+        words += ["--generator", f"{section.type}/{version}"]
+    return " ".join([*words, "--code", "CODE"])
+
+
+def remake_lines(job: JobSpec) -> list[tuple[str, str]]:
+    """(the sections' headings, their command) for the copyright page, one line per command."""
+    grouped: dict[str, list[str]] = {}
+    for index, section in enumerate(job.sections):
+        grouped.setdefault(remake_command(job, index), []).append(section.heading)
+    return [(", ".join(dict.fromkeys(headings)), command) for command, headings in grouped.items()]
 
 
 def doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -35,8 +63,7 @@ def doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[
         "edition": job.edition,
         "isbn": job.isbn,
         "version": __version__,
-        # a section that chose its grade made its codes with the grade in their seeds
-        "chosen_grades": any(section.puzzle_params.difficulty for section in job.sections),
+        "remake": remake_lines(job) if job.format == "book" else [],
         "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
@@ -71,16 +98,39 @@ def how_to_play_pages(outdir: Path, job: JobSpec) -> list[HowToPlay]:
     if not job.front_matter.how_to_play:
         return []
     examples = job.format == "book"
-    return [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
+    pages = [how_to_play(outdir, puzzle_types()[name], with_example=examples) for name in job.types_in_order()]
+    last = pages[-1]
+    pages[-1] = replace(last, text=f"{last.text}\n\n{answers_note(job)}")  # said once, after the last type's rules
+    return pages
+
+
+def answers_note(job: JobSpec) -> str:
+    """Where this document prints its solutions, as the rules pages say it."""
+    placement = job.answers.placement
+    if job.format == "newsletter":
+        return {
+            "end": "This issue's solutions are printed on the back page.",
+            "previous": "The solutions printed here are last issue's; this issue's follow in the next one.",
+            "separate": "This issue's solutions are printed on a separate answer sheet.",
+            "none": "No solutions are printed.",
+        }[placement]
+    return {
+        "end": "The solutions are printed at the back of the book.",
+        "section": "The solutions are printed after each section.",
+        "previous": "The solutions printed at the back are the previous issue's.",
+        "separate": "The solutions are printed in a separate answer booklet.",
+        "none": "No solutions are printed in this book.",
+    }[placement]
 
 
 @dataclass
 class Booklet:
     """The booklet laid out, its pages counted, ready to be written."""
 
-    pages: int
+    pages: int  # blank pages included
     smallest_text_pt: float  # the smallest text set on its pages, labels and running heads too
     write: Callable[[], pdf.Written]
+    blank_pages: int = 0  # added at the end to the print service's multiple (impose.padded)
 
 
 @dataclass

@@ -34,7 +34,7 @@ from pipeline.files import write_atomic
 from pipeline.records import load_puzzle
 from pipeline.registry import puzzle_types
 from pipeline.render.assets import layouts_dir
-from pipeline.render.book import rules_paragraphs
+from pipeline.render.book import issue_date, rules_paragraphs
 from pipeline.render.svg import Figure
 from pipeline.share.formats import puzzle_title
 from pipeline.share.puzzlink import puzzle_url
@@ -235,7 +235,7 @@ def web_page(items: list[Ready], manifest: Manifest) -> str:
     kinds = {item.ptype.name: item.ptype for item in items}
     how_to_play = [{"title": p.title, "paragraphs": rules_paragraphs(p.how_to_play)} for p in kinds.values()]
     return env.get_template("export.html.j2").render(
-        title=job.title, subtitle=job.subtitle, date=job.date.isoformat() if job.date else None, rules=how_to_play, puzzles=puzzles
+        title=job.title, subtitle=job.subtitle, date=issue_date(job.date) if job.date else None, rules=how_to_play, puzzles=puzzles
     )
 
 

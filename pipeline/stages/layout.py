@@ -70,7 +70,7 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
     loaded_previous = load_all(outdir, previous_entries)
     refuse_unverified(loaded + loaded_previous)
 
-    renders = 2 + job.answers.separate_file + job.imposition + job.cover
+    renders = 2 + job.answers.separate_file + job.imposition + (job.cover is not None)
     total = len(entries) + len(previous_entries) + renders
     done = 0
 
@@ -126,9 +126,9 @@ def _write_files(outdir: Path, job: JobSpec, rendered: Rendered, printed: list[P
         tick()
     else:
         remove(outdir / ANSWERS)
-    cover_check = None
-    if job.cover:
-        cover_file, cover_check = write_cover(job, outdir, printed, rendered.booklet.pages)
+    cover_checks: list[printcheck.PrintRule] = []
+    if job.cover is not None:
+        cover_file, cover_checks = write_cover(job, outdir, printed, rendered.booklet.pages)
         files.append(cover_file)
         tick()
     else:
@@ -139,8 +139,9 @@ def _write_files(outdir: Path, job: JobSpec, rendered: Rendered, printed: list[P
     else:
         remove(outdir / IMPOSED)
     if rendered.figures is not None:
-        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures)
-        files.append(printcheck.write_report(outdir, job, found + ([cover_check] if cover_check else [])))
+        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures, rendered.booklet.blank_pages)
+        report = printcheck.write_report(outdir, job, found + cover_checks, rendered.booklet.pages, rendered.booklet.blank_pages)
+        files.append(report)
     else:
         remove(outdir / printcheck.PREFLIGHT)
     return files, answer_pages

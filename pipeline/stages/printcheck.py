@@ -22,6 +22,8 @@ from pypdf import PdfReader
 from pipeline.files import write_atomic
 from pipeline.pages import PAGE_PRESETS, PrintProfile
 from pipeline.render.cover import CoverBox
+from pipeline.render.pdfx import VARIANTS
+from pipeline.stages import pdfxcheck
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
@@ -39,6 +41,27 @@ class PrintRule:
     rule: str
     measured: Any
     ok: bool
+    code: str = ""  # its name in print.accept (pages.RULE_CODES)
+    fix: str = ""  # what to change when it fails
+
+
+# What to change when a rule fails, by its code.
+FIXES = {
+    "trim": "set page.size to a trim the service offers",
+    "page-size": "lay the book out again; the media size follows the trim and the bleed",
+    "bleed": "set page.bleed: true (or false) as the service asks",
+    "margins": "widen page.margins",
+    "gutter": "set page.gutter: auto, or to at least the table's width",
+    "page-count": "add or remove puzzles (sections' count or per_page) to reach the service's range",
+    "crop-marks": "set page.crop_marks as the service asks",
+    "line-width": "print the figures larger (a section's cell or scale)",
+    "text-size": "print the figures larger, or turn page.large_print on",
+    "fonts": "use fonts: full",
+    "colour": "print in black, white and greys only",
+    "pdf-variant": "lay the book out again with this version; report a bug if it still fails",
+    "cover-size": "lay the book out again; the cover follows the booklet's final page count",
+    "cover-image": "give a front image with more pixels (300 dpi at the size it prints)",
+}
 
 
 def _inches(mm: float) -> str:
@@ -60,9 +83,9 @@ def _trim_check(reader: PdfReader, profile: PrintProfile) -> Iterator[PrintRule]
     width, height = next(iter(sizes))
     ok = len(sizes) == 1 and (not profile.trims or (width, height) in offered or _custom_ok(profile, width, height))
     rule = f"one trim on every page{'; offered: ' + ', '.join(profile.trims) if profile.trims else ''}"
-    yield PrintRule("trim", rule, f"{_inches(width)} × {_inches(height)}", ok)
+    yield PrintRule("trim", rule, f"{_inches(width)} × {_inches(height)}", ok, "trim")
     media = {(round(float(p.mediabox.width) / PT_PER_IN, 3), round(float(p.mediabox.height) / PT_PER_IN, 3)) for p in reader.pages}
-    yield PrintRule("page size (media)", "trim plus the bleed on the edges that have it", sorted(f"{w:g} × {h:g} in" for w, h in media), True)
+    yield PrintRule("page size (media)", "trim plus the bleed on the edges that have it", sorted(f"{w:g} × {h:g} in" for w, h in media), True, "page-size")
 
 
 def _custom_ok(profile: PrintProfile, width_mm: float, height_mm: float) -> bool:
@@ -77,7 +100,7 @@ def _bleed_check(reader: PdfReader, box: PageBox, profile: PrintProfile) -> Prin
     found = [_edges(page, number, box) for number, page in enumerate(reader.pages, start=1)]
     ok = all(edges == want for edges in found)
     where = ", ".join(profile.bleed_edges) if box.bleed else "no edge (page.bleed is off)"
-    return PrintRule("bleed per edge", f"0.125 in on {where}", found[0] if ok else [f for f in found if f != want][0], ok)
+    return PrintRule("bleed per edge", f"0.125 in on {where}", found[0] if ok else [f for f in found if f != want][0], ok, "bleed")
 
 
 def _margin_checks(box: PageBox, profile: PrintProfile, pages: int) -> Iterator[PrintRule]:
@@ -85,19 +108,25 @@ def _margin_checks(box: PageBox, profile: PrintProfile, pages: int) -> Iterator[
     measured = {"top": box.top, "bottom": box.bottom, "outside": box.outside, "inside (with gutter)": box.inside}
     yield PrintRule(
         "margins", f"top, bottom and outside at least {_inches(least)} from the trim",
-        {k: _inches(v) for k, v in measured.items()}, min(box.top, box.bottom, box.outside) >= least - 1e-6,
+        {k: _inches(v) for k, v in measured.items()}, min(box.top, box.bottom, box.outside) >= least - 1e-6, "margins",
     )
     try:
         table = auto_gutter_mm(pages, profile.gutters)
-        yield PrintRule("gutter for the page count", f"at least {_inches(table)} for {pages} pages", _inches(box.gutter), box.gutter >= table - 1e-6 or box.gutter == 0.0 and not box.facing)
+        yield PrintRule("gutter for the page count", f"at least {_inches(table)} for {pages} pages", _inches(box.gutter), box.gutter >= table - 1e-6 or box.gutter == 0.0 and not box.facing, "gutter")
     except Unfit as exc:
-        yield PrintRule("gutter for the page count", str(exc), _inches(box.gutter), False)
+        yield PrintRule("gutter for the page count", str(exc), _inches(box.gutter), False, "gutter")
 
 
-def _page_count_check(pages: int, profile: PrintProfile) -> PrintRule:
-    rule = f"{profile.min_pages} to {profile.max_pages} pages" + (f", a multiple of {profile.page_multiple}" if profile.page_multiple > 1 else "")
-    ok = profile.min_pages <= pages <= profile.max_pages and pages % profile.page_multiple == 0
-    return PrintRule("page count", rule, pages, ok)
+def _page_count_check(pages: int, job: JobSpec, blank_pages: int) -> PrintRule:
+    """The pages as written, blank pages at the end included; a newsletter is one sheet."""
+    profile, multiple = job.profile, job.print.page_multiple
+    if job.format == "newsletter":
+        return PrintRule("page count", "one sheet: 1 or 2 pages", f"{pages} pages", 1 <= pages <= 2, "page-count")
+    what = f"signatures of {multiple}" if job.print.signature else f"a multiple of {multiple}"
+    rule = f"{profile.min_pages} to {profile.max_pages} pages" + (f", {what}" if multiple > 1 else "")
+    ok = profile.min_pages <= pages <= profile.max_pages and pages % multiple == 0
+    shown = f"{pages} pages ({blank_pages} blank at the end)" if blank_pages else f"{pages} pages"
+    return PrintRule("page count", rule, shown, ok, "page-count")
 
 
 def _fonts(reader: PdfReader) -> tuple[list[str], list[str]]:
@@ -132,29 +161,27 @@ def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) 
     rule = "black, white and greys only" + (f"; greys at least {profile.min_grey:.0%}" if profile.min_grey else "")
     shown = {"page colours": sorted(f"{'grey' if r == g == b else 'colour'} {r:g} {g:g} {b:g}" for r, g, b in colours),
              "greys (ink share)": [f"{g:.0%}" for g in greys], "figure colours": list(measured.colours)}
-    return PrintRule("colour space and greys", rule, shown, ok)
+    return PrintRule("colour space and greys", rule, shown, ok, "colour")
 
 
-def _variant_check(reader: PdfReader, profile: PrintProfile) -> PrintRule:
-    """PDF/X is more than its marker: it needs a file identifier and an output intent (the
-    printing condition's ICC profile), which WeasyPrint writes only when given a CMYK profile."""
+def _variant_check(pdf_bytes: bytes, reader: PdfReader, profile: PrintProfile) -> PrintRule:
+    """A plain PDF where the service takes one; else the PDF/X standard it asks for, item by
+    item from the file's bytes (pdfxcheck.py)."""
     info = reader.metadata or {}
-    xmp = reader.xmp_metadata
-    marked = str(info.get("/GTS_PDFXVersion", "")) or ("PDF/X-4" if xmp is not None and b"PDF/X-4" in xmp.stream.get_data() else "")
+    marked = str(info.get("/GTS_PDFXVersion", ""))
     if not profile.pdf_variant:
-        return PrintRule("PDF variant", "plain PDF", marked or "plain PDF", not marked)
-    want = profile.pdf_variant.upper()
-    found = {
-        "marked": marked or "no", "file identifier": "/ID" in reader.trailer,
-        "output intent": "/OutputIntents" in reader.trailer["/Root"],
-    }
-    ok = marked.upper().startswith(want) and found["file identifier"] and found["output intent"]
-    return PrintRule("PDF variant", f"{want}: marker, file identifier and output intent", found, bool(ok))
+        return PrintRule("PDF variant", "plain PDF", marked or "plain PDF", not marked, "pdf-variant")
+    variant = VARIANTS[profile.pdf_variant]
+    found = pdfxcheck.problems(pdf_bytes, variant)
+    measured = {item: "holds" if not broken else "; ".join(broken[:3]) + (f" (and {len(broken) - 3} more)" if len(broken) > 3 else "")
+                for item, broken in found.items()}
+    return PrintRule("PDF variant", f"{variant.name}: {', '.join(found)}", measured, not any(found.values()), "pdf-variant")
 
 
-def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured) -> list[PrintRule]:
+def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured, blank_pages: int = 0) -> list[PrintRule]:
     """The print service's rules checked on the written booklet; `smallest_text_pt` is the
-    smallest text WeasyPrint set on its pages (pdf.smallest_text_pt)."""
+    smallest text WeasyPrint set on its pages (pdf.smallest_text_pt), `blank_pages` how many
+    blank pages the layout added at the end."""
     profile = job.profile
     reader = PdfReader(io.BytesIO(pdf_bytes))
     pages = len(reader.pages)
@@ -165,18 +192,33 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
         *_trim_check(reader, profile),
         _bleed_check(reader, box, profile),
         *_margin_checks(box, profile, pages),
-        _page_count_check(pages, profile),
-        PrintRule("crop marks", "crop marks" if profile.crop_marks else "no crop marks", "on" if box.crop_marks else "off", box.crop_marks == profile.crop_marks),
-        PrintRule("thinnest line after scaling", f"at least {least_line:g} pt", f"{measured.thinnest_line_pt:.3f} pt", measured.thinnest_line_pt >= least_line - 1e-3),
-        PrintRule("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3),
-        PrintRule("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing),
+        _page_count_check(pages, job, blank_pages),
+        PrintRule("crop marks", "crop marks" if profile.crop_marks else "no crop marks", "on" if box.crop_marks else "off", box.crop_marks == profile.crop_marks, "crop-marks"),
+        PrintRule("thinnest line after scaling", f"at least {least_line:g} pt", f"{measured.thinnest_line_pt:.3f} pt", measured.thinnest_line_pt >= least_line - 1e-3, "line-width"),
+        PrintRule("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3, "text-size"),
+        PrintRule("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing, "fonts"),
         _colour_check(reader, measured, profile),
-        _variant_check(reader, profile),
+        _variant_check(pdf_bytes, reader, profile),
     ]
     return found
 
 
-def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str) -> PrintRule:
+def cover_variant_check(pdf_bytes: bytes, profile: PrintProfile) -> PrintRule:
+    rule = _variant_check(pdf_bytes, PdfReader(io.BytesIO(pdf_bytes)), profile)
+    return PrintRule("cover PDF variant", rule.rule, rule.measured, rule.ok, rule.code)
+
+
+def front_image_check(front: Any, dpi: float | None) -> PrintRule:
+    """The front image's resolution as it prints, filling the front panel to the bleed."""
+    from pipeline.stages.frontimage import LEAST_DPI
+
+    if dpi is None:
+        return PrintRule("cover front image", f"at least {LEAST_DPI:g} dpi at print size", f"{front.kind.upper()} drawing: sharp at any size", True, "cover-image")
+    pixels = f"{front.pixels[0]}×{front.pixels[1]} px"
+    return PrintRule("cover front image", f"at least {LEAST_DPI:g} dpi at print size", f"{dpi:g} dpi ({pixels})", dpi >= LEAST_DPI, "cover-image")
+
+
+def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str, barcode: str = "none") -> PrintRule:
     """The cover's trimmed size against two trims plus the spine for the final page count."""
     page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
     width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
@@ -189,33 +231,81 @@ def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper:
     )
     measured = {
         "pages": cover.pages, "spine": f"{spine:.4f} in", "trimmed": f"{width / MM_PER_IN:.4f} × {height / MM_PER_IN:.4f} in",
-        "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text,
+        "with bleed": f"{media[0]:.4f} × {media[1]:.4f} in", "spine text": cover.spine_text, "barcode": barcode,
     }
     ok = abs(width - cover.width) < 0.05 and abs(height - cover.height) < 0.05
-    return PrintRule("cover", rule, measured, ok)
+    return PrintRule("cover", rule, measured, ok, "cover-size")
 
 
-def write_report(outdir: Path, job: JobSpec, found: list[PrintRule]) -> Path:
+def has_rules(job: JobSpec) -> bool:
+    """Home printing has no service to refuse the files: its checks are measurements only."""
+    return job.print.service != "home"
+
+
+def write_report(outdir: Path, job: JobSpec, found: list[PrintRule], pages: int = 0, blank_pages: int = 0) -> Path:
+    """preflight.json: every check with its code and whether the spec accepts it failing, and
+    whether the files are ready to upload (every rule holds or is accepted)."""
     path = outdir / PREFLIGHT
-    report = {"print": job.print, "service": job.profile.service, "ok": all(c.ok for c in found), "checks": [asdict(c) for c in found]}
+    accepted = set(job.print.accept)
+    failing = [c.code for c in found if not c.ok and c.code not in accepted]
+    report = {
+        "print": job.print.service, "service": job.profile.service, "rules": has_rules(job),
+        "accept": sorted(accepted), "ok": all(c.ok for c in found),
+        "upload_ready": has_rules(job) and not failing, "failing": failing if has_rules(job) else [],
+        "pages": pages, "blank_pages": blank_pages, "page_multiple": job.print.page_multiple,
+        "checks": [{**asdict(c), "accepted": c.code in accepted} for c in found],
+    }
     write_atomic(path, (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode())
     return path
 
 
-def summary(outdir: Path) -> list[str]:
-    """The screen's lines: a count, then each failed check with its rule and measured value."""
+@dataclass(frozen=True)
+class Verdict:
+    lines: list[str]  # for the screen
+    refused: bool  # a rule of the service fails and is not accepted: the command exits 1
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_shown(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_shown(v) for v in value) or "none"
+    return str(value)
+
+
+def verdict(outdir: Path) -> Verdict:
+    """What preflight.json says, as the screen shows it: a count, the blank pages added, each
+    failing rule on one line (measured, wanted, what to change), each accepted one."""
     from pydantic import ValidationError
 
     from pipeline import safeio, schemas
 
     if not os.path.lexists(outdir / PREFLIGHT):
-        return []  # a newsletter has none
+        return Verdict([], False)  # a newsletter has none
     try:
         report = safeio.load_json(outdir / PREFLIGHT, safeio.STAMP_BYTES)
         schemas.PreflightReport.model_validate(report)
     except (safeio.Unsafe, ValidationError):
-        return [f"preflight: {PREFLIGHT} cannot be read; lay the book out again with `puzzlepress layout` to remake it"]
-    failed = [c for c in report["checks"] if not c["ok"]]
-    lines = [f"preflight for {report['service']}: {len(report['checks']) - len(failed)} of {len(report['checks'])} checks hold ({PREFLIGHT})"]
-    lines += [f"  FAILS {c['name']}: wants {c['rule']}; measured {c['measured']}" for c in failed]
-    return lines
+        return Verdict([f"preflight: {PREFLIGHT} cannot be read; lay the book out again with `puzzlepress layout` to remake it"], True)
+    checks = report["checks"]
+    failed = [c for c in checks if not c["ok"]]
+    held = f"{len(checks) - len(failed)} of {len(checks)} checks hold ({PREFLIGHT})"
+    if not report["rules"]:
+        return Verdict([f"preflight: home printing has no print service's rules; {held}, measured for reference"], False)
+    lines = [f"preflight for {report['service']}: {held}"]
+    if report.get("blank_pages"):
+        lines.append(f"  {report['blank_pages']} blank pages added at the end: {report['pages']} pages, a multiple of {report['page_multiple']} for {report['service']}")
+    refused = [c for c in failed if not c["accepted"]]
+    for c in failed:
+        if c["accepted"]:
+            lines.append(f"  ACCEPTED {c['code']}: {c['name']} measured {_shown(c['measured'])}; {report['service']} wants {c['rule']} (print.accept)")
+    for c in refused:
+        lines.append(
+            f"  FAILS {c['code']}: {c['name']} measured {_shown(c['measured'])}; {report['service']} wants {c['rule']}; "
+            f"{FIXES.get(c['code'], 'see ' + PREFLIGHT)}, or accept it: print: {{service: {report['print']}, accept: [{c['code']}]}}"
+        )
+    lines.append(
+        f"NOT upload-ready for {report['service']}: {len(refused)} rule{'s' if len(refused) != 1 else ''} not met" if refused
+        else f"upload-ready for {report['service']}" + (f" (accepted: {', '.join(report['accept'])})" if report["accept"] else "")
+    )
+    return Verdict(lines, bool(refused))

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import difflib
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
 
 from pipeline import outdir as outdir_rules, safeio
 from pipeline.codes import fresh_code, puzzle_id
-from pipeline.errors import OptionError, ProofError, StepLimit
+from pipeline.errors import OptionError, ProofError, StepLimit, Unsuitable
 from pipeline.manifest import record_path
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import PuzzleType
@@ -21,6 +26,7 @@ from pipeline.registry import puzzle_types
 from pipeline.stages.drawing import draw_figures
 from pipeline.stages.build import check_outdir
 from pipeline.stages.verify import judge
+from pipeline.spec import one_section, yaml_value
 
 
 @dataclass
@@ -32,15 +38,17 @@ class Single:
 
 
 def make_single(
-    type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float, difficulty: str | None = None
+    type_name: str, size: str | None, code: str | None, outdir: Path, *, seconds: float, difficulty: str | None = None,
+    options: tuple[str, ...] = (), generator: str | None = None,
 ) -> Single:
+    """The puzzle `code` makes with the parameters the options give (`options`: --param KEY=VALUE)."""
     types = puzzle_types()
     if type_name not in types:
         close = difflib.get_close_matches(type_name, list(types), n=1)
         hint = f"; did you mean '{close[0]}'?" if close else ""
         raise OptionError(f"unknown puzzle type '{type_name}' (known: {', '.join(types)}){hint}")
     ptype = types[type_name]
-    params = option_params(ptype, size, difficulty)
+    params, version = section_params(ptype, size, difficulty, options, generator)
     if code is not None and not code.strip():
         raise OptionError("--code must not be empty")
     if code is not None and (len(code) > 200 or not safeio.is_text(code)):
@@ -54,9 +62,11 @@ def make_single(
 
     start = time.perf_counter()
     try:
-        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds))
+        made, grade = ptype.make_graded(params, code, Budget(seconds=seconds), version)
     except StepLimit as exc:
         raise ProofError(f"{type_name} {params.label}, code {code}: not proved within {seconds:g} s ({exc}); try another code") from None
+    except Unsuitable as exc:  # the generator's "not this code": a job skips to the next code, a person is told to
+        raise ProofError(f"{type_name} {params.label}, code {code}: {exc.reason}; try another code") from None
     reason = off_grade(params.difficulty, grade)
     if reason is not None:
         raise ProofError(f"{type_name} {params.label}, code {code}: {reason}; try another code")
@@ -64,7 +74,8 @@ def make_single(
     fields = grade_fields(grade)
     # as in a job: the record keeps a grade only when one was asked for; the message tells it anyway
     record = make_record(
-        ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, grade=fields if params.difficulty else None
+        ptype, made.puzzle, params=params, puzzle_id=pid, code=code, stats=made.stats, version=version,
+        grade=fields if params.difficulty else None,
     )
     record["stats"]["fingerprint"] = fingerprint(record)
     path = record_path(outdir, pid)
@@ -77,6 +88,47 @@ def make_single(
     graded = f" ({grade_label(fields)})" if grade_label(fields) else ""
     title = f"{ptype.title} {params.label}{graded}"
     return Single(code=code, title=title, seconds=time.perf_counter() - start, files=[path, svg.path, answer_svg.path])
+
+
+def section_params(
+    ptype: PuzzleType, size: str | None, difficulty: str | None, given: tuple[str, ...], generator: str | None
+) -> tuple[Params, int]:
+    """The parameters and generator version the options ask for, read as a spec's section
+    reads them (pipeline.spec.one_section), with what they are made from (pictures) loaded."""
+    if not given and generator is None:
+        params = option_params(ptype, size, difficulty)
+    else:
+        values: dict[str, Any] = {"difficulty": difficulty} if difficulty is not None else {}
+        for item in given:
+            key, sep, text = item.partition("=")
+            if not sep or not key.strip():
+                raise OptionError(f"--param {item!r}: write it as KEY=VALUE, such as theme=animals")
+            try:
+                values[key.strip()] = yaml_value(text) if text.strip() else ""
+            except yaml.YAMLError:
+                raise OptionError(f"--param {item!r}: {text!r} is not a value a spec could hold") from None
+        try:
+            section = one_section(ptype.name, size, values, generator)
+        except ValidationError as exc:
+            problems = "; ".join(_option_problem(error) for error in exc.errors())
+            raise OptionError(problems) from None
+        params = section.puzzle_params
+    version = ptype.version
+    if generator is not None:
+        version = int(generator.partition("/")[2])
+        reason = ptype.refuses(params, version)
+        if reason:
+            raise OptionError(f"--generator {generator}: {reason}")
+    return params.with_materials(ptype.materials(params)), version
+
+
+def _option_problem(error: Any) -> str:
+    """A section's problem as the options name it: params.theme -> --param theme."""
+    where = ".".join(str(p) for p in error["loc"])
+    where = {"size": "--size", "generator": "--generator"}.get(where, where)
+    where = re.sub(r"^params\.?", "--param ", where) if where.startswith("params") else where
+    message = error["msg"].removeprefix("Value error, ")
+    return f"{where.strip()}: {message}" if where else message
 
 
 def option_params(ptype: PuzzleType, size: str | None, difficulty: str | None = None) -> Params:

@@ -30,11 +30,13 @@ empty cell. A 0 means that the line has no filled cells at all.
 Shade cells until every row and every column matches its clue. For example, a row with the clue \
 4 1 has a run of four shaded cells, then at least one empty cell, then a single shaded cell.
 
-Every puzzle has exactly one solution, and it can be found one line at a time: look at a single \
+Every puzzle has exactly one solution. Most can be found one line at a time: look at a single \
 row or column, work out which cells every possible placement of its runs agrees on, and mark \
-them. A small dot or cross in a cell you know is empty helps. No guessing is ever needed.
+them. A small dot or cross in a cell you know is empty helps. An expert puzzle asks for more: \
+where no line gives way, follow what shading one cell would mean across several lines until it \
+runs into a contradiction.
 
-The finished grid shows an abstract picture. The solution is printed in the answer pages."""
+The finished grid shows a picture."""
 
 
 def _mismatch(what: str, lines: tuple[str, ...], clues: tuple[Clue, ...]) -> str | None:

@@ -77,7 +77,7 @@ def longest(rows: int, cols: int) -> int:
 def non_file(record: dict[str, Any]) -> str:
     lines = [
         f"catalogue {_non_string(record['id'])}",
-        f"title {_non_string(puzzle_title(record))}",
+        f"title {_non_string(puzzle_title(record, times='x'))}",  # "20x15": a reader that shows references raw shows no &#215;
         f"width {record['cols']}",
         f"height {record['rows']}",
         "",
