@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
-from pipeline.edition import EDITION, write_edition
+from pipeline.edition import EDITION, book_fonts, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
 from pipeline.parallel import Pool
@@ -100,7 +100,7 @@ def build(
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
     pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
-    write_edition(outdir, read_manifest(outdir))
+    write_edition(outdir, read_manifest(outdir), stamped_fonts(outdir))
     files.append(outdir / EDITION)
     if job.web:
         from pipeline.stages.export import export  # jinja2 and the player only when asked
@@ -150,7 +150,7 @@ def layout_once(
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
     drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
-    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn}
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn, "fonts": book_fonts(outdir)}
     checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
@@ -180,6 +180,18 @@ def _stamped_layout(outdir: Path, stamp_path: Path, key: str) -> tuple[int, list
         if _file_sha256(outdir / name) != digest:
             return None
     return stamp["pages"], [outdir / name for name in listed]
+
+
+def stamped_fonts(outdir: Path) -> dict[str, str] | None:
+    """The booklet's embedded fonts as its layout stamp holds them (edition.embedded_fonts, read
+    once when the layout was made); None when the stamp has none."""
+    try:
+        stamp = read_json(outdir / LAYOUT_STAMP, safeio.STAMP_BYTES)
+    except RecordError:
+        return None
+    fonts = stamp.get("fonts") if isinstance(stamp, dict) else None
+    ok = isinstance(fonts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in fonts.items())
+    return fonts if ok else None
 
 
 def _file_sha256(path: Path) -> str | None:
