@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import platform
+import re
 from typing import Any
 
 from pipeline import __version__
@@ -22,11 +23,23 @@ LIBRARIES = (
 )
 
 
+# The Version header of a distribution's METADATA (core metadata: one line, before the body).
+VERSION_LINE = re.compile(r"^Version:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
+
+
 def _version(name: str) -> str | None:
+    """The installed version of `name`, read from the Version line of its METADATA: what
+    importlib.metadata.version returns, without parsing the whole file as an e-mail message
+    (which imports the email package and took half of an unchanged build's 0.15 s of versions)."""
     try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
+        found = next(iter(importlib.metadata.distributions(name=name)), None)
+    except ValueError:
         return None
+    if found is None:
+        return None
+    header = (found.read_text("METADATA") or "").split("\n\n", 1)[0]
+    match = VERSION_LINE.search(header)
+    return match[1] if match else found.version
 
 
 @functools.cache
