@@ -186,6 +186,12 @@ class TaskPool(Protocol):
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]: ...
 
 
+@contextmanager
+def shared(pool: TaskPool) -> Iterator[TaskPool]:
+    """A pool opened by someone else (a catalogue's, for all its books): used, not closed."""
+    yield pool
+
+
 def open_pool(jobs: int, scheduler: str | None = None) -> TaskPool:
     """Where a stage's puzzle tasks run: this machine's process pool, or a Dask cluster when a
     scheduler is named (tcp://host:8786, or local:N for a throwaway one)."""

@@ -19,7 +19,7 @@ from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.edition import EDITION, book_fonts, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
-from pipeline.parallel import Pool
+from pipeline.parallel import Pool, TaskPool
 from pipeline.files import remove, write_atomic
 from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
@@ -76,17 +76,20 @@ WEB = "web"  # OUTDIR/web/: the web edition, with `web: true`
 
 
 def build(
-    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None
+    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None,
+    pool: TaskPool | None = None,
 ) -> BuildReport:
+    """The whole job into OUTDIR; generate and verify run on `pool` when given (a catalogue's
+    books share one), else on one of their own."""
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
     for round_ in range(REPLACEMENT_ROUNDS + 1):
         first = round_ == 0
         generated = generate(
-            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate")
+            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate"), pool=pool
         )
-        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"))
+        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"), pool=pool)
         seconds["generate"] += generated.seconds
         seconds["verify"] += verified.seconds
         failed = [e for e in verified.manifest.entries if not e.proved] if verified.manifest else []
