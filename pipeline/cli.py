@@ -14,28 +14,46 @@ import re
 import shutil
 import sys
 import textwrap
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 from typer.core import TyperOption
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from pipeline import __version__, signals
 from pipeline.errors import OptionError, PuzzlepressError
 
+# Start-up is what a reader of --help or of an unchanged build waits for, so nothing is imported
+# before a command needs it: rich's console, progress bars and tables (0.07 s of CPU) when
+# something prints, the stages inside their commands. Help is click's plain text: typer's rich
+# help imports rich's markdown stack, 0.33 s of CPU, more than the rest of `--help` together.
 app = typer.Typer(
     name="puzzlepress",
     help="Make logic puzzles with proved unique answers and lay them out as print-ready PDF booklets.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
 )
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+@functools.cache
+def _stderr_console() -> Any:
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class _Err:
+    """stderr's rich console, made the first time something prints."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(_stderr_console(), name)
+
+
+err = _Err()
 
 
 def _flag_type(self: TyperOption, ctx: Any) -> str | None:
@@ -128,6 +146,8 @@ def _progress() -> Iterator[Callable[[str], Callable[[int, int], None] | None]]:
     if Verbosity.level == 0 or not err.is_terminal:
         yield lambda stage: None
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     with Progress(
         TextColumn("{task.description:>9}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
         console=err, transient=True,
@@ -223,24 +243,67 @@ def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:
     return job, outdir
 
 
+SpecsArg = Annotated[
+    list[Path], typer.Argument(help="The job spec (YAML); or several, or a catalogue file listing them, built as one job.", show_default=False)
+]
+
+
 @app.command()
 @_run
 def build(
-    spec: SpecArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
+    specs: SpecsArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
     scheduler: SchedulerOpt = None,
 ) -> None:
-    """Run every stage: generate, verify, layout."""
+    """Run every stage: generate, verify, layout (of one book, or of a catalogue's books)."""
     from pipeline.stages.build import build as run_build
 
     from pipeline.pdf_engine import check_pdf_engine
 
     workers = _jobs(jobs)
+    if len(specs) > 1 or _is_catalogue(specs[0]):
+        _build_catalogue(specs, output, date, workers, fresh, scheduler)
+        return
+    spec = specs[0]
     job, outdir = _load(spec, date, output)
     check_pdf_engine()  # before any record is written
     _say_other_versions(outdir)
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress, scheduler=_scheduler(scheduler))
     _print_build_summary(report, outdir)
+
+
+def _is_catalogue(spec: Path) -> bool:
+    from pipeline.stages.catalogue import catalogue_file
+
+    return spec.is_file() and catalogue_file(spec) is not None
+
+
+def _build_catalogue(specs: list[Path], output: str | None, date: str | None, workers: int, fresh: bool, scheduler: str | None) -> None:
+    """Several books as one job (pipeline/stages/catalogue.py): a line per book as it is done."""
+    from pipeline.pdf_engine import check_pdf_engine
+    from pipeline.stages.catalogue import build_catalogue, load_catalogue
+
+    if output is not None:
+        raise OptionError("--output: a catalogue's books go where each spec's `output` says; give it in the specs")
+    catalogue = load_catalogue(specs, _date(date))
+    check_pdf_engine()  # before any record is written
+    address = _scheduler(scheduler)
+    started = time.perf_counter()
+
+    def done(index: int, book: Any, report: Any, seconds: float) -> None:
+        g = report.generated
+        kept = " (layout unchanged, kept)" if report.layout_reused else ""
+        _say(
+            f"book {index + 1}/{len(catalogue.books)}: {book.spec} -> {book.outdir}: {len(g.manifest.entries)} puzzles "
+            f"({g.made} made, {g.reused} reused), {report.pages} pages{kept}, {seconds:.1f} s"
+        )
+        for line in report.replaced:
+            _say(f"  replaced {line}")
+
+    with _progress() as progress:
+        build_catalogue(catalogue, jobs=workers, fresh=fresh, progress=progress, scheduler=address, book_done=done)
+    repeats = "puzzles may repeat across books (repeats: true)" if catalogue.repeats else "no puzzle printed twice across them"
+    _say(f"catalogue: {len(catalogue.books)} books in {time.perf_counter() - started:.1f} s, {repeats}")
 
 
 @app.command()
@@ -467,6 +530,9 @@ def bench(
 
 
 def _print_bench(result: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
     from pipeline.bench import ms
 
     table = Table("type", "size", "stage", "n", "median ms", "p90 ms", "max ms", "CPU median ms", "CPU p90 ms", "notes")
@@ -521,6 +587,9 @@ def _print_skips(manifest: Any) -> None:
 
 
 def _print_build_summary(report: Any, outdir: Path) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     from pipeline.render.book import issue_date
     from pipeline.stages.build import summary_rows
 

@@ -56,6 +56,12 @@ def embedded_fonts(pdf: Path) -> dict[str, str]:
     return dict(sorted(fonts.items()))
 
 
+def book_fonts(outdir: Path) -> dict[str, str]:
+    """The embedded fonts an edition of OUTDIR records: its first PDF's (the booklet's)."""
+    pdfs = [outdir / name for name in PDFS if (outdir / name).is_file()]
+    return embedded_fonts(pdfs[0]) if pdfs else {}
+
+
 class Edition(BaseModel):
     """edition.json as read back: checked whole before anything is written."""
 
@@ -91,8 +97,12 @@ def sealed(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "digest": digest_of(data)}
 
 
-def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
+def make_edition(outdir: Path, manifest: Manifest, fonts: dict[str, str] | None = None) -> dict[str, Any]:
+    """The edition of OUTDIR's book; `fonts` are the booklet's embedded_fonts when the caller
+    already has them (reading them back takes pypdf 2-3 s, more than the rest of an unchanged build)."""
     pdfs = [outdir / name for name in PDFS if (outdir / name).is_file()]
+    if fonts is None:
+        fonts = book_fonts(outdir)
     puzzles = []
     for entry in manifest.entries:
         kept = {k: v for k, v in asdict(entry).items() if k != "timings"}  # timings differ on every run
@@ -102,7 +112,7 @@ def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
         puzzles.append({"entry": kept, "record": text})
     return sealed({
         "format": FORMAT,
-        "made_with": {**environment(), "fonts": embedded_fonts(pdfs[0]) if pdfs else {}},
+        "made_with": {**environment(), "fonts": fonts},
         "generators": {name: f"{name}/{ptype.version}" for name, ptype in puzzle_types().items()},
         "job": manifest.job.model_dump(mode="json"),
         "puzzles": puzzles,
@@ -110,9 +120,9 @@ def make_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
     })
 
 
-def write_edition(outdir: Path, manifest: Manifest) -> dict[str, Any]:
+def write_edition(outdir: Path, manifest: Manifest, fonts: dict[str, str] | None = None) -> dict[str, Any]:
     """Write OUTDIR/edition.json; returns what it holds."""
-    edition = make_edition(outdir, manifest)
+    edition = make_edition(outdir, manifest, fonts)
     # keys sorted: an entry read back from disk and one just made hold the same stats in other orders
     text = json.dumps(edition, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
     if len(text.encode()) > EDITION_BYTES:

@@ -149,13 +149,18 @@ class Pool:
 
     def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task: the first runs in this process while the workers run
-        the others, so two tasks need one worker."""
+        the others, so two tasks need one worker; then this process takes, from the last, every
+        task no worker has started, so none waits while this process is idle."""
         if self.jobs <= 1 or len(tasks) <= 1:
             yield from self.imap(fn, tasks)
             return
         with signals.held():
             pending: dict[Future[Any], int] = {self._submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
         yield 0, fn(*tasks[0])
+        for future in reversed(list(pending)):
+            if future.cancel():  # only a task no worker has taken can be cancelled
+                index = pending.pop(future)
+                yield index, fn(*tasks[index])
         yield from _as_finished(pending)
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
@@ -179,6 +184,12 @@ class TaskPool(Protocol):
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None: ...
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]: ...
+
+
+@contextmanager
+def shared(pool: TaskPool) -> Iterator[TaskPool]:
+    """A pool opened by someone else (a catalogue's, for all its books): used, not closed."""
+    yield pool
 
 
 def open_pool(jobs: int, scheduler: str | None = None) -> TaskPool:

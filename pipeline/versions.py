@@ -6,8 +6,10 @@ reprint of an edition, say which differ.
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import platform
+import re
 from typing import Any
 
 from pipeline import __version__
@@ -21,11 +23,30 @@ LIBRARIES = (
 )
 
 
+# The Version header of a distribution's METADATA (core metadata: one line, before the body).
+VERSION_LINE = re.compile(r"^Version:[ \t]*(\S+)[ \t]*$", re.MULTILINE)
+
+
 def _version(name: str) -> str | None:
+    """The installed version of `name`, read from the Version line of its METADATA: what
+    importlib.metadata.version returns, without parsing the whole file as an e-mail message
+    (which imports the email package and took half of an unchanged build's 0.15 s of versions)."""
     try:
-        return importlib.metadata.version(name)
-    except importlib.metadata.PackageNotFoundError:
+        found = next(iter(importlib.metadata.distributions(name=name)), None)
+    except ValueError:
         return None
+    if found is None:
+        return None
+    header = (found.read_text("METADATA") or "").split("\n\n", 1)[0]
+    match = VERSION_LINE.search(header)
+    return match[1] if match else found.version
+
+
+@functools.cache
+def _libraries() -> tuple[tuple[str, str | None], ...]:
+    """Read once a process: a build asked four times, 0.12 s of CPU each (importlib.metadata
+    searches the path for every name)."""
+    return tuple((name, _version(name)) for name in LIBRARIES)
 
 
 def environment() -> dict[str, Any]:
@@ -33,7 +54,7 @@ def environment() -> dict[str, Any]:
     return {
         "puzzlepress": __version__,
         "python": platform.python_version(),
-        "libraries": {name: _version(name) for name in LIBRARIES},
+        "libraries": dict(_libraries()),
     }
 
 

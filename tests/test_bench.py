@@ -77,3 +77,14 @@ def test_compare_gives_the_ratio_of_medians_to_an_earlier_run(tmp_path) -> None:
 def test_bench_refuses_a_size_no_type_has() -> None:
     ran = cli("bench", "--type", "nonogram", "--size", "31", "--json")
     assert ran.code == 2 and "--size" in ran.stderr and "Traceback" not in ran.stderr
+
+
+@pytest.mark.slow
+def test_without_n_a_size_runs_until_both_its_medians_settle() -> None:
+    """Generate's median alone stopped a size whose verify median was still ±36% wide."""
+    from pipeline.bench import bench_type
+    from pipeline.registry import puzzle_types
+
+    rows = bench_type("nonogram", puzzle_types()["nonogram"].make_params("5"), None, lambda line: None)
+    assert rows[0]["n"] == rows[1]["n"] >= MIN_CODES
+    assert all(row["settled"] for row in rows) or rows[0]["n"] == MAX_CODES

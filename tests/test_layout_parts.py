@@ -166,3 +166,47 @@ def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
     with pytest.raises(StageError, match="a worker process died"), Pool(2) as pool:
         list(pool.imap(os._exit, [(0,), (1,)]))
 
+
+
+def test_a_long_book_has_more_parts_each_within_the_bound() -> None:
+    drawings = {"a.svg": Figure(svg="x" * 5_000, width_mm=1, height_mm=1, smallest_text_pt=0, thinnest_line_pt=1)}
+    from pipeline.stages import book
+
+    def plan_of(sheets: int) -> BookPlan:
+        return BookPlan([Sheet("puzzles", "", [slot("a.svg"), slot("a.svg")], 100) for _ in range(sheets)], [], [])
+
+    sheet = PAGE_COST + 2 * 5_000
+    assert book.part_count(plan_of(10), drawings) == book.MIN_PARTS  # a short book: the least
+    long = plan_of(743)
+    parts = book.part_count(long, drawings)
+    assert parts == -(-(3 * PAGE_COST + 743 * sheet) // book.PART_COST) > book.MIN_PARTS
+    cuts = part_cuts(long, parts, drawings)
+    assert len(cuts) == parts + 1
+    assert max(b - a for a, b in zip(cuts, cuts[1:])) * sheet <= book.PART_COST + sheet
+
+
+@pytest.mark.slow
+def test_the_booklet_is_the_same_bytes_with_one_worker_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A book of several parts (the bound lowered so that a small book has four) laid out in
+    this process alone and on two workers beside it: the same bytes."""
+    from pipeline.parallel import Pool
+    from pipeline.stages import book
+    from pipeline.stages.generate import generate
+    from pipeline.stages.layout import layout
+    from pipeline.stages.verify import verify
+
+    job = parse_spec("title: t\nseed: parts\nanswers: end\nsections: [{type: nonogram, size: 5, count: 12, per_page: 2}]\n")
+    generate(job, tmp_path, jobs=1)
+    verify(tmp_path, jobs=1)
+    monkeypatch.setattr(book, "PART_COST", 4 * PAGE_COST)
+    counted: list[int] = []
+    real_count = book.part_count
+    monkeypatch.setattr(book, "part_count", lambda plan, drawings: counted.append(real_count(plan, drawings)) or counted[-1])
+    made = {}
+    for jobs in (1, 2):
+        with Pool(jobs) as pool:
+            layout(tmp_path, pool=pool)
+        made[jobs] = (tmp_path / "booklet.pdf").read_bytes()
+    assert min(counted) >= 4
+    assert made[1] == made[2]
+    assert len(PdfReader(io.BytesIO(made[2])).pages) >= 8

@@ -12,8 +12,6 @@ import io
 import math
 from dataclasses import dataclass
 
-import segno
-
 QUIET_MODULES = 4  # ISO/IEC 18004 quiet zone
 MIN_SYMBOL_MM = 15.0
 
@@ -37,12 +35,16 @@ def largest_size_mm(shortest_url: str, min_mm: float = MIN_SYMBOL_MM) -> float:
     """The most room the code of any URL at least as long as `shortest_url` takes, quiet zone
     included: a longer URL has more modules, each smaller, so less quiet zone; the bound takes
     the largest over every symbol from the shortest URL's up (rounding is not monotonic)."""
+    import segno  # in the functions: the page plan of a book without links never makes a code
+
     least = segno.make_qr(shortest_url, error="m", boost_error=False).symbol_size(scale=1, border=0)[0]
     return max(_sizes(modules, min_mm)[1] for modules in range(least, 178, 4))
 
 
 def qr_figure(url: str, min_mm: float = MIN_SYMBOL_MM) -> QrFigure:
     """The QR code of `url`, its symbol at least `min_mm` wide, as SVG with its size."""
+    import segno
+
     code = segno.make_qr(url, error="m", boost_error=False)
     modules, _ = code.symbol_size(scale=1, border=0)
     module_mm, size_mm = _sizes(modules, min_mm)

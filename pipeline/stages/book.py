@@ -83,11 +83,17 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
     return plan.sheets + [page.example for page in plan.how_to_play if page.example is not None]
 
 
-# A book is rendered in this many parts, each in its own process when there are cores for them
-# (pipeline/render/join.py). Always the same number, so the PDF is the same bytes whatever
-# --jobs is. Measured on configs/book.yaml (95 pages) on 2 cores: each extra part costs about
-# 0.1 s of CPU (its style sheets, fonts and page tree), so two parts, one a core.
-PARTS = 2
+# A book is rendered in parts, each in a process of its own when there are cores for them
+# (pipeline/render/join.py), and how many depends on the book alone, so the PDF is the same
+# bytes whatever --jobs is or wherever the parts run. At least MIN_PARTS (configs/book.yaml, 95
+# pages, on 2 cores: each extra part costs about 0.1 s of CPU for its style sheets, fonts and
+# page tree, so two parts, one a core), and more as the book grows, so that no part costs more
+# than PART_COST to render (about 70 puzzle pages or 28 answer pages): what a process holds
+# while WeasyPrint lays a part out grows with the part (520 MB for a 743-page book in one
+# process), so a part's memory is bounded whatever the book's length, and a long book has parts
+# enough for every worker.
+MIN_PARTS = 2
+PART_COST = 1_000_000
 MAX_NUMBERINGS = 3  # renders until the front matter's page count settles (a contents page that runs over)
 
 
@@ -108,12 +114,24 @@ def _sheet_weight(sheet: Sheet, drawings: dict[str, Figure]) -> int:
     return PAGE_COST + sum(len(drawings[slot.src].svg) for slot in sheet.slots if slot.src in drawings)
 
 
+def _weights(plan: BookPlan, drawings: dict[str, Figure]) -> tuple[int, list[int]]:
+    """(the front matter's cost, each sheet's cost)."""
+    front = 3 * PAGE_COST + sum(_sheet_weight(page.example, drawings) if page.example else PAGE_COST for page in plan.how_to_play)
+    return front, [_sheet_weight(sheet, drawings) for sheet in plan.sheets]
+
+
+def part_count(plan: BookPlan, drawings: dict[str, Figure]) -> int:
+    """How many parts the book is rendered in: MIN_PARTS, or as many as keep each part's cost
+    within PART_COST (part_cuts makes them cost about the same); never more than its sheets."""
+    front, weights = _weights(plan, drawings)
+    return max(1, min(len(plan.sheets), max(MIN_PARTS, -(-(front + sum(weights)) // PART_COST))))
+
+
 def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[int]:
     """Where each part's sheets start: part k prints plan.sheets[cuts[k]:cuts[k + 1]], the
     first part after the front matter (title, copyright, contents, how to play); the parts
     cost about the same to render."""
-    front = 3 * PAGE_COST + sum(_sheet_weight(page.example, drawings) if page.example else PAGE_COST for page in plan.how_to_play)
-    weights = [_sheet_weight(sheet, drawings) for sheet in plan.sheets]
+    front, weights = _weights(plan, drawings)
     total = front + sum(weights)
     cuts, done = [0], front
     for index, weight in enumerate(weights):
@@ -134,14 +152,14 @@ def _part_source(job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credi
 def render_parts(
     job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], drawings: dict[str, Figure], pool: Pool
 ) -> BookParts:
-    """The book in PARTS parts, its page references written as text: numbered as planned, then
+    """The book in parts (part_count), its page references written as text: numbered as planned, then
     again as rendered until the front matter's page count settles."""
     front = planned_front(plan, book_style(job).front_pages)
     settings = (job.date, box, job.fonts == "full", job.profile.pdf_variant)
     for _ in range(MAX_NUMBERINGS):
         numbers = page_numbers(plan, front)
         resolved = with_page_numbers(plan, numbers)
-        cuts = part_cuts(resolved, PARTS, drawings)
+        cuts = part_cuts(resolved, part_count(resolved, drawings), drawings)
         firsts = [1] + [front.first_sheet + cut for cut in cuts[1:-1]]
         tasks = [
             (_part_source(job, outdir, replace(resolved, sheets=resolved.sheets[cuts[k] : cuts[k + 1]]), box, credits, firsts[k], k == 0), firsts[k], *settings)

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
-from pipeline.edition import EDITION, write_edition
+from pipeline.edition import EDITION, book_fonts, write_edition
 from pipeline.errors import InputError, PageError, RecordError, StageError
 from pipeline.manifest import Manifest, read_manifest
-from pipeline.parallel import Pool
+from pipeline.parallel import Pool, TaskPool
 from pipeline.files import remove, write_atomic
 from pipeline.records import read_json
 from pipeline.render.assets import layouts_dir
@@ -76,17 +76,20 @@ WEB = "web"  # OUTDIR/web/: the web edition, with `web: true`
 
 
 def build(
-    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None
+    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None,
+    pool: TaskPool | None = None,
 ) -> BuildReport:
+    """The whole job into OUTDIR; generate and verify run on `pool` when given (a catalogue's
+    books share one), else on one of their own."""
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
     for round_ in range(REPLACEMENT_ROUNDS + 1):
         first = round_ == 0
         generated = generate(
-            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate")
+            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate"), pool=pool
         )
-        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"))
+        verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"), pool=pool)
         seconds["generate"] += generated.seconds
         seconds["verify"] += verified.seconds
         failed = [e for e in verified.manifest.entries if not e.proved] if verified.manifest else []
@@ -100,7 +103,7 @@ def build(
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
     pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
-    write_edition(outdir, read_manifest(outdir))
+    write_edition(outdir, read_manifest(outdir), stamped_fonts(outdir))
     files.append(outdir / EDITION)
     if job.web:
         from pipeline.stages.export import export  # jinja2 and the player only when asked
@@ -154,7 +157,8 @@ def layout_once(
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
     drawn = {os.path.relpath(f, outdir): _file_sha256(f) for f in figures}
     # the stamp keeps the print check's word: a kept layout that failed it fails again (cli exits 1)
-    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn, "upload_ready": _upload_ready(outdir)}
+    stamp = {"key": key, "pages": report.pages, "files": hashes, "figures": drawn, "upload_ready": _upload_ready(outdir),
+             "fonts": book_fonts(outdir)}
     checkpoint.reached("build:stamp")
     write_atomic(stamp_path, json.dumps(stamp, indent=2) + "\n")
     return report.pages, files, False
@@ -195,6 +199,18 @@ def _upload_ready(outdir: Path) -> bool | None:
     except RecordError:
         return None
     return bool(report.get("upload_ready")) if isinstance(report, dict) else None
+
+
+def stamped_fonts(outdir: Path) -> dict[str, str] | None:
+    """The booklet's embedded fonts as its layout stamp holds them (edition.embedded_fonts, read
+    once when the layout was made); None when the stamp has none."""
+    try:
+        stamp = read_json(outdir / LAYOUT_STAMP, safeio.STAMP_BYTES)
+    except RecordError:
+        return None
+    fonts = stamp.get("fonts") if isinstance(stamp, dict) else None
+    ok = isinstance(fonts, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in fonts.items())
+    return fonts if ok else None
 
 
 def _file_sha256(path: Path) -> str | None:

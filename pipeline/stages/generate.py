@@ -19,7 +19,7 @@ from pipeline import checkpoint, outdir as outdir_rules, trust
 from pipeline.codes import puzzle_id
 from pipeline.errors import InputError, RecordError, StageError, StepLimit, Unsuitable
 from pipeline.manifest import Entry, Manifest, Role, Skip, read_manifest, record_path, write_manifest
-from pipeline.parallel import TaskPool, open_pool
+from pipeline.parallel import TaskPool, open_pool, shared
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import GRADE_STEPS
 from pipeline.interface.grades import grade_fields, off_grade, rank
@@ -217,8 +217,10 @@ def generate(
     fresh: bool = False,
     rejected: dict[tuple[str, int, str], str] | None = None,
     progress: Progress | None = None,
+    pool: TaskPool | None = None,
 ) -> GenerateReport:
-    """Fill every place of the job with a proved puzzle, write the records and the manifest."""
+    """Fill every place of the job with a proved puzzle, write the records and the manifest; on
+    `pool` when given (a catalogue's books share one), else on one opened for this job."""
     started = time.perf_counter()
     published = excluded_fingerprints(job)  # bad input: read before the folder is made
     rejected = rejected or {}
@@ -229,7 +231,7 @@ def generate(
 
     earlier = earlier_entries(outdir)
     graded = {} if fresh else verified_grades(earlier)
-    with open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
+    with shared(pool) if pool is not None else open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
         outdir_rules.claim(outdir)
         outdir_rules.remove_own_parts(outdir)
         while True:

@@ -15,9 +15,10 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from pypdf import PdfReader
+if TYPE_CHECKING:  # read only after a layout: an unchanged build prints its summary without it (0.15 s)
+    from pypdf import PdfReader
 
 from pipeline.files import write_atomic
 from pipeline.pages import PAGE_PRESETS, PrintProfile
@@ -182,6 +183,8 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
     """The print service's rules checked on the written booklet; `smallest_text_pt` is the
     smallest text WeasyPrint set on its pages (pdf.smallest_text_pt), `blank_pages` how many
     blank pages the layout added at the end."""
+    from pypdf import PdfReader
+
     profile = job.profile
     reader = PdfReader(io.BytesIO(pdf_bytes))
     pages = len(reader.pages)
@@ -204,6 +207,8 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
 
 
 def cover_variant_check(pdf_bytes: bytes, profile: PrintProfile) -> PrintRule:
+    from pypdf import PdfReader
+
     rule = _variant_check(pdf_bytes, PdfReader(io.BytesIO(pdf_bytes)), profile)
     return PrintRule("cover PDF variant", rule.rule, rule.measured, rule.ok, rule.code)
 
@@ -220,6 +225,8 @@ def front_image_check(front: Any, dpi: float | None) -> PrintRule:
 
 def cover_check(pdf_bytes: bytes, cover: CoverBox, profile: PrintProfile, paper: str, barcode: str = "none") -> PrintRule:
     """The cover's trimmed size against two trims plus the spine for the final page count."""
+    from pypdf import PdfReader
+
     page = PdfReader(io.BytesIO(pdf_bytes)).pages[0]
     width, height = float(page.trimbox.width) / PT_PER_MM, float(page.trimbox.height) / PT_PER_MM
     media = (float(page.mediabox.width) / PT_PER_IN, float(page.mediabox.height) / PT_PER_IN)

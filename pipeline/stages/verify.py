@@ -25,7 +25,7 @@ from pipeline import checkpoint, outdir as outdir_rules, safeio, trust
 from pipeline.errors import InputError, RecordError, StepLimit
 from pipeline.files import sha256_bytes
 from pipeline.manifest import PUZZLES, Entry, Manifest, read_manifest, record_path, write_manifest
-from pipeline.parallel import open_pool
+from pipeline.parallel import TaskPool, open_pool, shared
 from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import GRADE_STEPS, PuzzleType
 from pipeline.interface.grades import Contradiction, grade_fields, off_grade
@@ -162,7 +162,8 @@ def _still_valid(verdict: dict[str, Any] | None, path: Path, entry: Entry | None
 
 
 def verify(
-    outdir: Path, *, jobs: int = 1, scheduler: str | None = None, fresh: bool = False, progress: Progress | None = None
+    outdir: Path, *, jobs: int = 1, scheduler: str | None = None, fresh: bool = False, progress: Progress | None = None,
+    pool: TaskPool | None = None,
 ) -> VerifyReport:
     """Judge every puzzle in the folder's manifest and record the verdicts in it.
 
@@ -192,7 +193,7 @@ def verify(
             report.reused += 1
         else:
             todo.append(pid)
-    with open_pool(jobs, scheduler) as pool:
+    with shared(pool) if pool is not None else open_pool(jobs, scheduler) as pool:
         for done, (k, verdict) in enumerate(pool.imap(judge, [(paths[pid], expected.get(pid)) for pid in todo]), start=1):
             report.verdicts[todo[k]] = verdict
             checkpoint.reached("verify:verdict")
