@@ -275,7 +275,11 @@ def build(
 def _is_catalogue(spec: Path) -> bool:
     from pipeline.stages.catalogue import catalogue_file
 
-    return spec.is_file() and catalogue_file(spec) is not None
+    try:
+        is_file = spec.is_file()
+    except OSError:  # a name too long, say: the spec loader names the problem (exit 2)
+        return False
+    return is_file and catalogue_file(spec) is not None
 
 
 def _build_catalogue(specs: list[Path], output: str | None, date: str | None, workers: int, fresh: bool, scheduler: str | None) -> None:
