@@ -129,7 +129,6 @@ LONG_CONTENTS = "title: t\nseed: s\npage: 5x8in\nsections:\n" + "".join(
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="known bug since the upload and scale merges: with a copyright page of one remake line a section, the contents prints the first how-to-play page one too late")
 def test_a_contents_page_that_runs_over_moves_every_page_number_with_it(tmp_path: Path) -> None:
     """The plan counts the contents as one page; here it takes more, the book is numbered again
     from where its parts put the pages, and every printed number is the real page."""

@@ -52,10 +52,7 @@ def printed_commands(pdf: Path) -> dict[str, str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("config", [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="known bug: configs/loops.yaml (new this stop) prints a remake line that new refuses with a usage error"))
-    if name == "loops.yaml" else name for name in BOOKS
-])
+@pytest.mark.parametrize("config", BOOKS)
 def test_every_puzzle_is_remade_from_the_line_its_book_prints(config: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)  # the configs name their files from the project's folder
     job = parse_spec(one_a_section((ROOT / "configs" / config).read_text()))

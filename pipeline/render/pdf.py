@@ -290,7 +290,10 @@ def render_part(source: Source, first_page: int, day: dt.date | None, box: PageB
         document.write_pdf(finisher=keep, **_options(full_fonts, variant))
     pdf_file = kept["pdf"]
     assert isinstance(pdf_file, pydyf.PDF)
-    anchors = {name: index for index, page in enumerate(document.pages) for name in page.anchors}
+    anchors: dict[str, int] = {}
+    for index, page in enumerate(document.pages):  # a box split over pages (rules and their example) names each
+        for name in page.anchors:
+            anchors.setdefault(name, index)  # its first page, where the PDF's destination points
     return PaintedPart(
         [plain(obj) for obj in pdf_file.objects], pdf_file.pages.number, pdf_file.catalog.number, pdf_file.info,
         kept["settings"], len(document.pages), anchors, smallest_text_pt(document),

@@ -25,27 +25,29 @@ from pipeline.spec import JobSpec
 from pipeline.stages.drawing import how_to_play
 
 
-def remake_command(job: JobSpec, index: int) -> str:
+def remake_command(job: JobSpec, index: int) -> tuple[str, ...]:
     """The `new` command that makes section `index`'s puzzles again from their codes: every
-    parameter the section sets, and its generator when it is not the current one."""
+    parameter the section sets, and its generator when it is not the current one. Each word
+    is an option with its value, which the page never breaks: a reader copying "--" and
+    "code" from two lines types a different command."""
     section = job.sections[index]
     params = section.puzzle_params
-    words = ["puzzlepress", "new", section.type, "--size", params.size]
+    words = ["puzzlepress", "new", section.type, f"--size {params.size}"]
     extras = params.extras()
     if "difficulty" in extras:
-        words += ["--difficulty", str(extras.pop("difficulty"))]
+        words.append(f"--difficulty {extras.pop('difficulty')}")
     for key, value in extras.items():
         shown = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=10_000)
-        words += ["--param", shlex.quote(f"{key}={shown.removesuffix(chr(10) + '...' + chr(10)).strip()}")]
+        words.append("--param " + shlex.quote(f"{key}={shown.removesuffix(chr(10) + '...' + chr(10)).strip()}"))
     version = job.generator_version(index)
     if version != puzzle_types()[section.type].version:
-        words += ["--generator", f"{section.type}/{version}"]
-    return " ".join([*words, "--code", "CODE"])
+        words.append(f"--generator {section.type}/{version}")
+    return (*words, "--code CODE")
 
 
-def remake_lines(job: JobSpec) -> list[tuple[str, str]]:
-    """(the sections' headings, their command) for the copyright page, one line per command."""
-    grouped: dict[str, list[str]] = {}
+def remake_lines(job: JobSpec) -> list[tuple[str, tuple[str, ...]]]:
+    """(the sections' headings, their command's words) for the copyright page, one line per command."""
+    grouped: dict[tuple[str, ...], list[str]] = {}
     for index, section in enumerate(job.sections):
         grouped.setdefault(remake_command(job, index), []).append(section.heading)
     return [(", ".join(dict.fromkeys(headings)), command) for command, headings in grouped.items()]
