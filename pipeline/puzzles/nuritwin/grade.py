@@ -93,7 +93,7 @@ class Board:
             for region, mask in enumerate(regions)
         )
         core = None
-        if _compiled is not None and (rows + 1) * width <= 256 and len(regions) <= 64:
+        if _compiled is not None and (rows + 1) * width <= _compiled.BITS and len(regions) <= 64:
             core = _compiled.board(width, full, corners, regions, touching)
         return cls(rows, cols, width, full, corners, regions, shapes, touching, core=core)
 
