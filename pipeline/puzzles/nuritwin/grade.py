@@ -76,7 +76,7 @@ class Board:
     touching: tuple[tuple[int, ...], ...]  # each region's side-by-side neighbour regions
     floods: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see _flood
     witnesses: dict[tuple[int, int, int], int] = field(default_factory=dict, compare=False, repr=False)  # see pair_seals
-    # The board's masks in grade.c's network tests, when built and the grid fits (256 bits, 64
+    # The board's masks in grade.c's network tests, when built and the grid fits (its BITS, 64
     # regions): the same tests, so the same grades.
     core: object = field(default=None, compare=False, repr=False)
 
@@ -131,9 +131,10 @@ def _shapes(cells, number: int | None, width: int) -> tuple[int, ...]:
     listing is up to 511 subsets, and the generator grades the same regions again and again."""
     found = []
     for mask in range(1, 1 << len(cells)):
-        shaded = [cells[i] for i in range(len(cells)) if (mask >> i) & 1]
-        if len(shaded) % 2 or (number is not None and len(shaded) != 2 * number):
+        count = mask.bit_count()  # told apart before the cells are listed: most subsets are odd or of another number
+        if count % 2 or (number is not None and count != 2 * number):
             continue
+        shaded = [cells[i] for i in range(len(cells)) if (mask >> i) & 1]
         blocks = components(shaded)
         if len(blocks) != 2 or len(blocks[0]) != len(blocks[1]):
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
@@ -97,3 +98,54 @@ def test_the_compiled_grader_grades_as_the_python_one(monkeypatch):
             assert grade.grade(puzzle, Budget()) == compiled, puzzle
         tiers[compiled.tier] += 1
     assert len(tiers) >= 3, tiers
+
+
+def test_the_largest_grid_is_graded_by_the_compiled_tests():
+    """grade.c holds boards in a fixed number of words: the largest grid the parameters allow
+    must fit, or it would be graded in Python alone without anyone noticing."""
+    if grade._compiled is None:
+        pytest.skip("the compiled Nuritwin grader is not built here")
+    from pipeline.registry import puzzle_types
+
+    nuritwin = puzzle_types()["nuritwin"]
+    fields = nuritwin.params.model_fields
+    rows, cols = (max(m.le for m in fields[name].metadata if hasattr(m, "le")) for name in ("rows", "cols"))
+    blocks = {}  # 3 x 3 regions, numbered 2: only the board's size matters here
+    for r in range(rows):
+        for c in range(cols):
+            blocks.setdefault((r // 3, c // 3), []).append((r, c))
+    puzzle = SimpleNamespace(rows=rows, cols=cols, region_cells=tuple(map(tuple, blocks.values())), numbers=(2,) * len(blocks))
+    assert grade.Board.of(puzzle).core is not None
+
+
+def test_whole_grid_readings_are_the_cell_by_cell_ones():
+    """no-2x2 and isolated read every cell at once as masks: the same cells as asking cell by cell
+    (a cell completing a shaded 2x2; a cell with no neighbour that may be shaded) on random
+    positions of generated puzzles."""
+    from pipeline.registry import puzzle_types
+
+    nuritwin = puzzle_types()["nuritwin"]
+    rng = random.Random(33)
+    checked = Counter()
+    for i in range(12):
+        puzzle = nuritwin.make(nuritwin.make_params(rng.choice(["6", "8"])), f"masks-{i}", Budget(seconds=60)).puzzle
+        board = grade.Board.of(puzzle)
+        for _ in range(20):
+            position = grade.Position(board)
+            for cell in rng.sample(range(board.full.bit_length()), board.full.bit_length() // 2):
+                bit = 1 << cell
+                if not bit & board.full or bit & (position.shaded | position.unshaded):
+                    continue
+                shade = rng.random() < 0.5 and not board.squares(position.shaded | bit)
+                position.decide(bit if shade else 0, 0 if shade else bit)
+                if rng.random() < 0.1:
+                    break
+            unknown = [1 << c for c in range(board.full.bit_length()) if (1 << c) & position.unknown()]
+            squares = sum(b for b in unknown if board.squares(position.shaded | b))
+            hemmed = sum(b for b in unknown if not (board.grow(b) & ~b & ~position.unshaded) and grade._outside(position, b))
+            for technique, expected in ((grade.no_2x2, squares), (grade.isolated, hemmed)):
+                twin = position.copy()
+                technique(twin)
+                assert twin.unshaded & ~position.unshaded == expected
+                checked[technique.__name__] += bool(expected)
+    assert checked["no_2x2"] > 10 and checked["isolated"] > 0, checked
