@@ -14,7 +14,8 @@
 
 /* 192 bits: a 12 x 12 grid takes 155 (169 with the row below it, which shifts reach). Three words
    graded 12 10 x 10 puzzles' pair-seals in 0.30 s against 0.82-0.87 s with four (the same grades):
-   every test is a few word operations, and a fourth word was a third more of them for nothing. */
+   every test is a few word operations, and a fourth word was a third more of them for nothing
+   (docs/notes/grading-speed.md). */
 #define GW 3
 #define MAX_REGIONS 64
 
