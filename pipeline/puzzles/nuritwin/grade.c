@@ -135,6 +135,24 @@ static PyObject *split(PyObject *self, PyObject *args) {
     return PyBool_FromLong(network_split(b, shaded, unshaded));
 }
 
+/* cut_cells(board, shaded, unshaded, unknown) -> the cells of `unknown` whose unshading splits the
+   network (grade.cut_cell's test, cell by cell, in one call) */
+static PyObject *cut_cells(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *shaded_, *unshaded_, *unknown_;
+    if (!PyArg_ParseTuple(args, "OOOO", &capsule, &shaded_, &unshaded_, &unknown_)) return NULL;
+    const Board *b = board_of(capsule);
+    G shaded, unshaded, rest, cut;
+    if (!b || !read_mask(shaded_, &shaded) || !read_mask(unshaded_, &unshaded) || !read_mask(unknown_, &rest)) return NULL;
+    memset(&cut, 0, sizeof cut);
+    while (g_any(rest)) {
+        G cell = g_low(rest);
+        rest = g_andnot(rest, cell);
+        if (network_split(b, shaded, g_or(unshaded, cell))) cut = g_or(cut, cell);
+    }
+    return _PyLong_FromByteArray((const unsigned char *)cut.w, sizeof cut.w, 1, 0);
+}
+
 /* --- _read_shapes, for the techniques that narrow ways ------------------------------------- */
 
 enum { KEEP_ALL, KEEP_SQUARES, KEEP_PAIRS, KEEP_EXITS, KEEP_SEALED, KEEP_PAIR_SEALS };
@@ -349,6 +367,7 @@ static PyMethodDef methods[] = {
     {"read_shapes", read_shapes, METH_VARARGS, "grade._read_shapes for one technique's keep, compiled."},
     {"board", board, METH_VARARGS, "A board's masks for the compiled tests."},
     {"network_split", split, METH_VARARGS, "grade._network_split, compiled."},
+    {"cut_cells", cut_cells, METH_VARARGS, "grade.cut_cell's cells, compiled."},
     {NULL, NULL, 0, NULL},
 };
 

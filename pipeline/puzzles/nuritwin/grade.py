@@ -376,6 +376,9 @@ def unreachable(position: Position) -> int:
 
 def cut_cell(position: Position) -> int:
     board = position.board
+    if board.core is not None:  # the same tests in one call (the Python loop was 26% of a 12x12 grade under cProfile)
+        shade = _compiled.cut_cells(board.core, position.shaded, position.unshaded, position.unknown())
+        return position.decide(shade, 0) if shade else 0
     shade = 0
     for cell in _bits(position.unknown()):
         if _network_split(board, position.shaded, position.unshaded | (1 << cell)):
