@@ -48,6 +48,8 @@ try:  # the optional compiled network tests, built from grade.c when a C compile
     import _puzzlepress_nuritwin_grade as _compiled
 except ImportError:
     _compiled = None
+if _compiled is not None and not hasattr(_compiled, "cut_cells"):
+    _compiled = None  # built from an older grade.c (an install not rebuilt): the same grades in Python
 
 from pipeline.budget import Budget
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
