@@ -325,11 +325,19 @@ def _answer_floor(style: BookStyle, items: Sequence[Printed]) -> float:
 def _packed_answers(
     figures: Sequence[FigureSize], slots: Sequence[Slot], box: PageBox, legible: Legibility, target: float, floor: float, share: float,
 ) -> Placement:
-    """shrunk_answers, placed again under a taller label when the labels wrap in its slots."""
-    first = shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share)
-    label = label_height([s.lines for s in slots], first.arrangement.slot_width, legible)
+    """shrunk_answers in no more columns than keep each label on its two lines ("Answer 12" over
+    "puzzle on page 34"): a reference broken over lines reads as two; a label that wraps even in
+    one column is placed again under its taller label."""
+    placed = shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share)
+    arrangement = placed.arrangement
+    lines = [s.lines for s in slots]
+    while arrangement.cols > 1 and label_height(lines, arrangement.slot_width, legible) > legible.label:
+        cols = arrangement.cols - 1
+        arrangement = even_arrangement(cols, arrangement.rows, box.content_width, box.content_height, arrangement.label, min(len(slots), cols * arrangement.rows))
+    placed = Placement(arrangement, placed.scale)
+    label = label_height(lines, arrangement.slot_width, legible)
     if label <= legible.label:
-        return first
+        return placed
     return shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share, label)
 
 
