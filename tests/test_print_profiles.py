@@ -48,7 +48,7 @@ cover: true
 page: {size: 6x9in, bleed: true}
 sections:
   - {type: nonogram, size: 5, count: 7}
-  - {type: kuralin, size: 6, count: 4}
+  - {type: kuralin, size: 6, count: 5}  # 11 pages and a blank (packed answers take one page)
 """
 HOME = KDP.replace("print: kdp\n", "").replace("cover: true\n", "")
 SECTIONS = "sections:\n  - {type: nonogram, size: 5, count: 1}\n"
