@@ -27,6 +27,7 @@ from pipeline.render.geometry import (
     Placement,
     Unfit,
     answer_scale,
+    arrangement_for,
     even_arrangement,
     extent,
     LabelLine,
@@ -325,19 +326,12 @@ def _answer_floor(style: BookStyle, items: Sequence[Printed]) -> float:
 def _packed_answers(
     figures: Sequence[FigureSize], slots: Sequence[Slot], box: PageBox, legible: Legibility, target: float, floor: float, share: float,
 ) -> Placement:
-    """shrunk_answers in no more columns than keep each label on its two lines ("Answer 12" over
-    "puzzle on page 34"): a reference broken over lines reads as two; a label that wraps even in
-    one column is placed again under its taller label."""
-    placed = shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share)
-    arrangement = placed.arrangement
-    lines = [s.lines for s in slots]
-    while arrangement.cols > 1 and label_height(lines, arrangement.slot_width, legible) > legible.label:
-        cols = arrangement.cols - 1
-        arrangement = even_arrangement(cols, arrangement.rows, box.content_width, box.content_height, arrangement.label, min(len(slots), cols * arrangement.rows))
-    placed = Placement(arrangement, placed.scale)
-    label = label_height(lines, arrangement.slot_width, legible)
+    """shrunk_answers, placed again under a taller label when the labels wrap in its slots (a
+    narrow column sets "puzzle on page 12" over two lines, as answer pages always have)."""
+    first = shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share)
+    label = label_height([s.lines for s in slots], first.arrangement.slot_width, legible)
     if label <= legible.label:
-        return placed
+        return first
     return shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share, label)
 
 
@@ -404,12 +398,29 @@ def _section_sheets(
     placement = place_section(figures, [puzzle_slot(i, 1.0, outdir) for i in items], box, section.per_page, legible, what, section.sizing)
     slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
     room = extent(figures)
-    sheets = [
-        Sheet("puzzles", section.heading, _spread(chunk, placement.arrangement, placement.scale, room, box.content_height), box.content_height,
-              f"section-{index}" if k == 0 else None)
-        for k, chunk in enumerate(_chunks(list(zip(slots, figures)), placement.arrangement.per_page))
-    ]
+    arrangement = placement.arrangement
+    sheets = []
+    for k, chunk in enumerate(balanced_chunks(list(zip(slots, figures)), arrangement.per_page)):
+        if len(chunk) < arrangement.per_page:  # a short page: its grids in the rows and columns that suit so few
+            fitted = arrangement_for(len(chunk), box.content_width, box.content_height, room.width, room.height, arrangement.label)
+            page = replace(fitted, label=arrangement.label)
+        else:
+            page = arrangement
+        sheets.append(Sheet("puzzles", section.heading, _spread(chunk, page, placement.scale, room, box.content_height), box.content_height,
+                            f"section-{index}" if k == 0 else None))
     return sheets, placement
+
+
+def balanced_chunks(items: Sequence, size: int) -> list[list]:
+    """`items` in pages of `size`, the last two pages sharing what is left evenly (6 in fours
+    print 3 and 3, not 4 and a lonely 2): a section never ends on a page that looks left over,
+    and the page count is the same."""
+    chunks = _chunks(items, size)
+    if len(chunks) >= 2 and len(chunks[-1]) < size:
+        tail = chunks[-2] + chunks[-1]
+        half = -(-len(tail) // 2)
+        chunks[-2:] = [tail[:half], tail[half:]]
+    return chunks
 
 
 def place_section(
