@@ -735,4 +735,8 @@ def _back(
             f"the back page: {len(answers)} answers do not fit legibly in the {room:.0f} mm under its text; "
             "print fewer puzzles, turn front_matter.how_to_play off or set answers.placement to separate"
         ) from None
+    # The answers sit under their heading: the rows spread for the front left 29 mm of white
+    # between the two on the weekly sheet's back; the room to spare goes below them.
+    top = min(slot.y for slot in placed)
+    placed = [replace(slot, y=round(slot.y - top, 2), image_y=round(slot.image_y - top, 2), qr_y=round(slot.qr_y - top, 2)) for slot in placed]
     return Sheet("answers", "", placed, room)
