@@ -53,11 +53,12 @@ AUTO_ANSWER_SHARE = 0.5  # answers placed automatically print at least half thei
 COMFORT_SHARE = 0.8
 ANSWER_SHARE = 0.6  # an answer's cells are at most this share of its puzzle's
 # The smallest cell an answer shrinks to so its pages hold another column or row. A published
-# answer key prints small: 3 mm is an eighth-inch graph square (3.2 mm), where a shaded cell, a
-# loop through it and a 7 pt digit still read at a glance. Measured with it: graded.yaml's 18
-# answers on A5 go from 8 pages (one 8x8 Kuralin across, 119.1 mm of text width against 122 mm
-# for two) to 3; two 20x20 nonogram answers sit side by side on A4.
-ANSWER_CELL_FLOOR_MM = 3.0
+# answer key prints small: 2.5 mm is a tenth-inch graph square, where a shaded cell or a loop
+# through it still reads at a glance (graded.yaml's 15x15 answers, rendered at 2.5 mm and looked
+# at). 3 mm cost pages the old rule (half of 0.6) did not: 24 20x20 nonogram answers on A4 took 4
+# pages at 3.24 mm, against 3 at 2.75 mm. Measured with 2.5 mm: graded.yaml's 18 answers on A5
+# from 8 pages to 4, book-6x9.yaml's from 5 to 4, pictures.yaml's from 6 to 4.
+ANSWER_CELL_FLOOR_MM = 2.5
 
 GutterTable = tuple[tuple[int, float], ...]  # (most pages, gutter in inches), thinnest book first
 
