@@ -126,3 +126,27 @@ def surely_within(runs: list[tuple[str, float, bool]], width: float) -> bool:
     if not all(ord(c) < 0x100 for text, _, _ in runs for c in text):
         return False
     return sum(len(text) * LATIN1_EM_MOST * size for text, size, _ in runs) * MM_PER_PT * WIDTH_SLACK <= width
+
+
+def balanced_lines(text: str, size_pt: float, bold: bool, width: float) -> list[str]:
+    """`text` broken at spaces into as few lines as fit `width` mm, the lines as even as can be
+    (the longest as short as possible): a title never ends on one word alone. A word wider than
+    the line is left to the browser's breaking."""
+    words = text.split()
+    count = lines_needed([(text, size_pt, bold)], width)
+    if count <= 1 or len(words) < 2 or any(width_mm(w, size_pt, bold) > width for w in words):
+        return [text]
+    count = min(count, len(words))
+    lines = lambda i, j: width_mm(" ".join(words[i:j]), size_pt, bold)  # noqa: E731
+    # best[k][j]: (longest line, breaks) for words[:j] in k lines
+    best: dict[tuple[int, int], tuple[float, list[int]]] = {(0, 0): (0.0, [])}
+    for k in range(1, count + 1):
+        for j in range(k, len(words) + 1):
+            options = [
+                (max(best[(k - 1, i)][0], lines(i, j)), best[(k - 1, i)][1] + [j])
+                for i in range(k - 1, j) if (k - 1, i) in best
+            ]
+            if options:
+                best[(k, j)] = min(options)
+    cuts = [0] + best[(count, len(words))][1]
+    return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:])]

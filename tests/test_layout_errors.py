@@ -89,7 +89,7 @@ def test_the_page_plan_names_every_section_and_answer_group_that_cannot_fit() ->
 def test_the_page_plan_says_when_a_book_is_too_thick_for_the_gutter_table() -> None:
     job = parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")
     assert page_problems(job) == [
-        "page.gutter: a book of 980 pages is thicker than the gutter table allows (828 pages at most); "
+        "page.gutter: a book of 961 pages is thicker than the gutter table allows (828 pages at most); "
         "split the job into volumes or set page.gutter to a length"
     ]
     fixed = parse_spec("title: t\nseed: s\npage: {gutter: 0.875in}\nsections: [{type: nonogram, size: 15, count: 900, per_page: 1}]\n")

@@ -34,14 +34,15 @@ from pipeline.puzzles.nonogram.pictures.image import PictureError
 
 ISBN = "978-0-306-40615-7"
 SMALL_KDP = """\
-title: Eleven pages
+title: Thirteen pages
 seed: kdp-eleven
 isbn: 978-0-306-40615-7
 print: {print}
 page: {{size: 6x9in, bleed: true}}
 sections:
   - {{type: nonogram, size: 5, count: 7}}
-  - {{type: kuralin, size: 6, count: 4}}
+  - {{type: kuralin, size: 6, count: 5}}
+  - {{type: nonogram, size: 5, count: 6}}  # 13 pages and a blank, with the answers packed
 """
 
 
@@ -65,7 +66,7 @@ def test_a_kdp_book_below_24_pages_exits_1_naming_the_page_count_and_0_when_acce
     ran = cli("build", refused, "-o", tmp_path / "refused")
     assert ran.code == 1, ran.stderr
     failing = [line for line in ran.stderr.splitlines() if "FAILS" in line]
-    assert len(failing) == 1 and "page-count" in failing[0] and "12 pages (1 blank at the end)" in failing[0]
+    assert len(failing) == 1 and "page-count" in failing[0] and "14 pages (1 blank at the end)" in failing[0]
     assert "Amazon KDP wants 24 to 828 pages" in failing[0] and "accept: [page-count]" in failing[0]
     assert "NOT upload-ready for Amazon KDP" in ran.stderr
     assert (tmp_path / "refused" / "booklet.pdf").exists()  # written, so the publisher can look
@@ -126,7 +127,7 @@ seed: offset-38
 print: {print}
 page: {{size: A5}}
 sections:
-  - {{type: nonogram, size: 5, count: 30, per_page: 1}}
+  - {{type: nonogram, size: 5, count: 32, per_page: 1}}  # 38 pages with the answers packed
 """
 
 

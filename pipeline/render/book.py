@@ -9,6 +9,7 @@ auto` pick its width up front). The templates in layouts/ only draw what the pla
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -27,6 +28,7 @@ from pipeline.render.geometry import (
     Placement,
     Unfit,
     answer_scale,
+    arrangement_for,
     even_arrangement,
     extent,
     LabelLine,
@@ -34,6 +36,9 @@ from pipeline.render.geometry import (
     legibility,
     min_scale,
     place_answers,
+    shrunk_answers,
+    ANSWER_CELL_FLOOR_MM,
+    ANSWER_SHARES,
     place_puzzles,
     plan_front,
     scale_in,
@@ -295,19 +300,65 @@ def flow_heading_mm(heading: str, width: float, legible: Legibility) -> float:
 
 def _answer_group(
     items: Sequence[Printed], box: PageBox, style: BookStyle, legible: Legibility, outdir: Path, puzzle_scale: float,
-    heading: str | None, anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None,
+    heading: str | None, anchor: str, what: str, pages: dict[int, int] | None = None, issue: dt.date | None = None, share: float = 1.0,
 ) -> AnswerGroup:
     figures = [i.answer.figure for i in items]
     room = extent(figures)
-    placement = place_answers(figures, box.content_width, box.content_height, style.answers.per_page, legible, what, answer_scale(puzzle_scale))
-    arrangement, scale = placement.arrangement, placement.scale
-    if style.answers.per_page is None:  # as many side by side as the width holds at this size
-        cols = max(arrangement.cols, int((box.content_width + GAP_MM) // (room.width * scale + GAP_MM)))
-        arrangement = replace(arrangement, cols=cols, slot_width=(box.content_width - GAP_MM * (cols - 1)) / cols)
-    slots = [answer_slot(i, scale, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue) for i in items]
-    arrangement = replace(arrangement, label=label_height([s.lines for s in slots], arrangement.slot_width, legible))
     heading_mm = flow_heading_mm(heading, box.content_width, legible) if heading else FLOW_HEADING_MM
+    slots = [answer_slot(i, 1.0, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue) for i in items]
+    target = answer_scale(puzzle_scale)
+    if style.answers.per_page is None:  # at `share` of the target, down to the answer cell floor
+        placement = _packed_answers(figures, slots, box, legible, target, _answer_floor(style, items), share)
+    else:
+        placement = place_answers(figures, box.content_width, box.content_height, style.answers.per_page, legible, what, target)
+    arrangement, scale = placement.arrangement, placement.scale
+    slots = [replace(s, width=w, height=h) for s, (w, h) in zip(slots, (_size(i.answer.figure, scale) for i in items))]
+    arrangement = replace(arrangement, label=_answer_label(tuple(s.lines for s in slots), arrangement.slot_width, legible))
     return AnswerGroup(heading, anchor, list(zip(slots, figures)), Placement(arrangement, scale), room, heading_mm)
+
+
+def _answer_floor(style: BookStyle, items: Sequence[Printed]) -> float:
+    """The scale at which the section's answer cells print ANSWER_CELL_FLOOR_MM wide (0: none known)."""
+    index = items[0].section
+    cell = style.sections[index].cell_mm if index < len(style.sections) else 0.0
+    return ANSWER_CELL_FLOOR_MM / cell if cell > 0 else 0.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _answer_label(lines: tuple[tuple[LabelLine, ...], ...], width: float, legible: Legibility) -> float:
+    """label_height of a group's answer labels, kept: a run tries each group at up to 26 sizes,
+    and setting the labels took 90 % of planning book.yaml's answers."""
+    return label_height(lines, width, legible)
+
+
+def _packed_answers(
+    figures: Sequence[FigureSize], slots: Sequence[Slot], box: PageBox, legible: Legibility, target: float, floor: float, share: float,
+) -> Placement:
+    """shrunk_answers, placed again under a taller label when the labels wrap in its slots (a
+    narrow column sets "puzzle on page 12" over two lines, as answer pages always have)."""
+    first = shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share)
+    label = _answer_label(tuple(s.lines for s in slots), first.arrangement.slot_width, legible)
+    if label <= legible.label:
+        return first
+    return shrunk_answers(figures, box.content_width, box.content_height, legible, target, floor, share, label)
+
+
+def _packed_run(
+    groups_at: Callable[[float], list[AnswerGroup]], box: PageBox, per_page: int | None, header: str, anchor: str,
+) -> tuple[list[Sheet], list[AnswerGroup]]:
+    """The run of answer pages that takes the fewest pages, its answers as large as that allows:
+    every section's answers shrink by one share of their target (never below the answer cell
+    floor) until the run needs no fewer pages. An explicit per_page keeps the answers at their
+    target size, that many a page."""
+    shares = (1.0,) if per_page is not None else ANSWER_SHARES
+    runs = []
+    for share in shares:
+        groups = groups_at(share)
+        if runs and [g.placement for g in groups] == [g.placement for g in runs[-1][1]]:
+            break  # every section is at its floor: smaller shares change nothing
+        runs.append((_answer_run(groups, box, per_page, header, anchor), groups))
+    fewest = min(len(sheets) for sheets, _ in runs)
+    return next(run for run in runs if len(run[0]) == fewest)
 
 
 def _answer_run(groups: Sequence[AnswerGroup], box: PageBox, per_page: int | None, header: str, anchor: str) -> list[Sheet]:
@@ -357,12 +408,29 @@ def _section_sheets(
     placement = place_section(figures, [puzzle_slot(i, 1.0, outdir) for i in items], box, section.per_page, legible, what, section.sizing)
     slots = [puzzle_slot(i, placement.scale, outdir) for i in items]
     room = extent(figures)
-    sheets = [
-        Sheet("puzzles", section.heading, _spread(chunk, placement.arrangement, placement.scale, room, box.content_height), box.content_height,
-              f"section-{index}" if k == 0 else None)
-        for k, chunk in enumerate(_chunks(list(zip(slots, figures)), placement.arrangement.per_page))
-    ]
+    arrangement = placement.arrangement
+    sheets = []
+    for k, chunk in enumerate(balanced_chunks(list(zip(slots, figures)), arrangement.per_page)):
+        if len(chunk) < arrangement.per_page:  # a short page: its grids in the rows and columns that suit so few
+            fitted = arrangement_for(len(chunk), box.content_width, box.content_height, room.width, room.height, arrangement.label)
+            page = replace(fitted, label=arrangement.label)
+        else:
+            page = arrangement
+        sheets.append(Sheet("puzzles", section.heading, _spread(chunk, page, placement.scale, room, box.content_height), box.content_height,
+                            f"section-{index}" if k == 0 else None))
     return sheets, placement
+
+
+def balanced_chunks(items: Sequence, size: int) -> list[list]:
+    """`items` in pages of `size`, the last two pages sharing what is left evenly (6 in fours
+    print 3 and 3, not 4 and a lonely 2): a section never ends on a page that looks left over,
+    and the page count is the same."""
+    chunks = _chunks(items, size)
+    if len(chunks) >= 2 and len(chunks[-1]) < size:
+        tail = chunks[-2] + chunks[-1]
+        half = -(-len(tail) // 2)
+        chunks[-2:] = [tail[:half], tail[half:]]
+    return chunks
 
 
 def place_section(
@@ -461,7 +529,18 @@ def plan_book(
         page = how_to_play_page(content, box, legible, outdir)
         plan.how_to_play.append(page)
         plan.contents.append(ContentsLine(page.title, f"#{page.anchor}"))
-    at_end: list[AnswerGroup] = []
+    at_end: list[tuple[int, Sequence[Printed], float]] = []  # (section, its answers, its puzzles' scale)
+
+    def groups_of(parts: Sequence[tuple[int, Sequence[Printed], float]], flow: bool, anchor: str | None, share: float, **labels) -> list[AnswerGroup]:
+        return [
+            _answer_group(
+                items, box, style, legible, outdir, scale, style.sections[index].heading if flow else None,
+                anchor or f"answers-{index}", f"answers.per_page ({labels.get('what') or style.sections[index].heading})",
+                issue=labels.get("issue"), share=share,
+            )
+            for index, items, scale in parts
+        ]
+
     for index, items in enumerate(sections):
         if not items:
             continue
@@ -470,31 +549,29 @@ def plan_book(
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
         plan.contents.append(ContentsLine(heading, f"#section-{index}", grades_note(items)))
-        if policy.at_end or policy.after_each_section:
-            group = _answer_group(
-                items, box, style, legible, outdir, placement.scale, heading if policy.at_end else None,
-                f"answers-{index}", f"answers.per_page ({heading})",
-            )
-            plan.placements[f"answers[{index}]"] = group.placement
-            if policy.after_each_section:
-                plan.sheets += _answer_run([group], box, policy.per_page, f"Answers · {heading}", f"answers-{index}")
-                plan.contents.append(ContentsLine(f"Answers · {heading}", f"#answers-{index}"))
-            else:
-                at_end.append(group)
+        if policy.after_each_section:
+            part = [(index, items, placement.scale)]
+            run, groups = _packed_run(lambda share: groups_of(part, False, None, share), box, policy.per_page, f"Answers · {heading}", f"answers-{index}")
+            plan.placements[f"answers[{index}]"] = groups[0].placement
+            plan.sheets += run
+            plan.contents.append(ContentsLine(f"Answers · {heading}", f"#answers-{index}"))
+        elif policy.at_end:
+            at_end.append((index, items, placement.scale))
     if at_end:
-        plan.sheets += _answer_run(at_end, box, policy.per_page, "Answers", "answers")
+        run, groups = _packed_run(lambda share: groups_of(at_end, True, None, share), box, policy.per_page, "Answers", "answers")
+        for (index, _, _), group in zip(at_end, groups):
+            plan.placements[f"answers[{index}]"] = group.placement
+        plan.sheets += run
         plan.contents.append(ContentsLine("Answers", "#answers"))
     if policy.from_previous_issue and previous:
         scales = {index: p.scale for index, p in ((int(k[9:-1]), p) for k, p in plan.placements.items() if k.startswith("sections["))}
-        groups = []
-        for index in sorted({p.section for p in previous}):
-            items = [p for p in previous if p.section == index]
-            groups.append(_answer_group(
-                items, box, style, legible, outdir, scales.get(index, 1.0), None, "answers-previous",
-                "answers.per_page (previous issue)", issue=style.previous_issue,
-            ))
+        parts = [(index, [p for p in previous if p.section == index], scales.get(index, 1.0)) for index in sorted({p.section for p in previous})]
+        run, groups = _packed_run(
+            lambda share: groups_of(parts, False, "answers-previous", share, what="previous issue", issue=style.previous_issue),
+            box, policy.per_page, "Answers to the previous issue", "answers-previous",
+        )
         plan.placements["answers[previous]"] = groups[0].placement
-        plan.sheets += _answer_run(groups, box, policy.per_page, "Answers to the previous issue", "answers-previous")
+        plan.sheets += run
         plan.contents.append(ContentsLine("Answers to the previous issue", "#answers-previous"))
     if not style.contents:
         plan.contents = []
@@ -510,15 +587,17 @@ def plan_separate_answers(
 ) -> list[Sheet]:
     """answers.pdf: every section's answers in one run, labelled with the booklet page of their puzzle."""
     legible = legibility(style.page.large_print)
-    groups = []
-    for index, items in enumerate(sections):
-        if items:
-            heading = style.sections[index].heading
-            groups.append(_answer_group(
-                items, box, style, legible, outdir, scales[f"sections[{index}]"].scale, heading, f"answers-{index}",
-                f"answers.per_page ({heading})", pages=pages,
-            ))
-    return _answer_run(groups, box, style.answers.per_page, "Answers", "answers")
+
+    def groups_at(share: float) -> list[AnswerGroup]:
+        return [
+            _answer_group(
+                items, box, style, legible, outdir, scales[f"sections[{index}]"].scale, style.sections[index].heading, f"answers-{index}",
+                f"answers.per_page ({style.sections[index].heading})", pages=pages, share=share,
+            )
+            for index, items in enumerate(sections) if items
+        ]
+
+    return _packed_run(groups_at, box, style.answers.per_page, "Answers", "answers")[0]
 
 
 # ---- page numbers ------------------------------------------------------------------------
@@ -666,4 +745,8 @@ def _back(
             f"the back page: {len(answers)} answers do not fit legibly in the {room:.0f} mm under its text; "
             "print fewer puzzles, turn front_matter.how_to_play off or set answers.placement to separate"
         ) from None
+    # The answers sit under their heading: the rows spread for the front left 29 mm of white
+    # between the two on the weekly sheet's back; the room to spare goes below them.
+    top = min(slot.y for slot in placed)
+    placed = [replace(slot, y=round(slot.y - top, 2), image_y=round(slot.image_y - top, 2), qr_y=round(slot.qr_y - top, 2)) for slot in placed]
     return Sheet("answers", "", placed, room)

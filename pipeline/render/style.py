@@ -26,6 +26,7 @@ class SectionStyle:
     heading: str  # the running header and the contents line
     per_page: int | None  # puzzles a page; None: the most that print comfortably large
     sizing: Sizing
+    cell_mm: float = 0.0  # a cell's side at natural size (the type's cell_mm); 0: not known, no cell floor
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Callable, TypeVar
 
 from weasyprint import Document
 
+from pipeline import fonts
 from pipeline.errors import LayoutError
 from pipeline.parallel import Pool
 from pipeline.render import pdf
@@ -143,6 +144,11 @@ def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[i
 
 def _part_source(job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], first_page: int, first: bool) -> pdf.Source:
     doc = doc_fields(job, job.title, credits)
+    large = job.page.large_print  # print.css: .cover .title 28 pt bold (34 large), .subtitle 14 pt (18)
+    doc.update(
+        title_lines=fonts.balanced_lines(job.title, 34 if large else 28, True, box.content_width),
+        subtitle_lines=fonts.balanced_lines(job.subtitle, 18 if large else 14, False, box.content_width) if job.subtitle else [],
+    )
     if not first:  # the front matter prints in the first part only
         doc.update(title_page=False, copyright_page=False)
         plan = replace(plan, how_to_play=[], contents=[])

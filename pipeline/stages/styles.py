@@ -16,7 +16,10 @@ def book_style(job: JobSpec) -> BookStyle:
     return BookStyle(
         title=job.title, page=job.page, newsletter=job.format == "newsletter", answers=job.answers,
         contents=job.front_matter.contents,
-        sections=tuple(SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print)) for section in job.sections),
+        sections=tuple(
+            SectionStyle(section.heading, section.per_page, sizing(section, job.page.large_print), puzzle_types()[section.type].cell_mm)
+            for section in job.sections
+        ),
         previous_issue=job.previous_issue().date if job.answers.from_previous_issue else None,
         front_pages=front_pages(job),
         profile=job.profile,
