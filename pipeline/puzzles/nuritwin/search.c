@@ -143,11 +143,18 @@ static D fitting(const Region *r, G reach, G known) {
     return fit;
 }
 
+/* The reach and known cells the last refit looked at: the next refit visits only the regions
+   whose watched cells moved since (`any` 0: none seen yet, every region is visited). */
+typedef struct {
+    int any;
+    G reach, known;
+} Seen;
+
 /* Layout._refit: 0 at a dead end, else 1 with base and possible updated. */
-static int refit(const Layout *l, D *domains, G *base, G *possible, G reach, G known, const G *seen_reach, const G *seen_known) {
+static int refit(const Layout *l, D *domains, G *base, G *possible, G reach, G known, const Seen *seen) {
     G moved;
-    if (seen_reach == NULL) memset(&moved, 0xff, sizeof moved);
-    else moved = g_or(g_xor(reach, *seen_reach), g_xor(known, *seen_known));
+    if (!seen->any) memset(&moved, 0xff, sizeof moved);
+    else moved = g_or(g_xor(reach, seen->reach), g_xor(known, seen->known));
     for (int q = 0; q < l->regions; q++) {
         const Region *r = &l->region[q];
         if (!g_any(g_and(moved, r->watched))) continue;
@@ -235,12 +242,20 @@ static G cut_cells(const Layout *l, const G *rings, int n, G known) {
     return forced;
 }
 
+/* refit, then remember what it looked at for the next one. */
+static int refit_seen(const Layout *l, D *domains, G *base, G *possible, G reach, G known, Seen *seen) {
+    if (!refit(l, domains, base, possible, reach, known, seen)) return 0;
+    seen->any = 1;
+    seen->reach = reach;
+    seen->known = known;
+    return 1;
+}
+
 /* Layout.narrow: 0 at a dead end, else 1 with the domains narrowed in place and `out` filled. */
 static int narrow(Search *s, D *domains, const Network *parent, int settled, Network *out) {
     const Layout *l = s->layout;
     G base, possible, common, any_;
-    const G *seen_reach = NULL, *seen_known = NULL;
-    G seen[2];
+    Seen seen = {0};
     if (parent == NULL) {
         base = possible = g_zero();
         for (int q = 0; q < l->regions; q++) {
@@ -253,10 +268,9 @@ static int narrow(Search *s, D *domains, const Network *parent, int settled, Net
         span(r, domains[settled], &common, &any_, l->grid);
         base = g_or(g_andnot(parent->base, r->own), common);
         possible = g_or(g_andnot(parent->possible, r->own), any_);
-        seen[0] = parent->reach;
-        seen[1] = parent->known;
-        seen_reach = &seen[0];
-        seen_known = &seen[1];
+        seen.any = 1;
+        seen.reach = parent->reach;
+        seen.known = parent->known;
     }
     G found = g_zero();
     for (;;) {
@@ -270,21 +284,13 @@ static int narrow(Search *s, D *domains, const Network *parent, int settled, Net
             known = g_or(base, found);
             if (g_any(g_andnot(known, reach)) || has_square(l, known)) return 0;
             G was_base = base, was_possible = possible;
-            if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
-            seen[0] = reach;
-            seen[1] = known;
-            seen_reach = &seen[0];
-            seen_known = &seen[1];
+            if (!refit_seen(l, domains, &base, &possible, reach, known, &seen)) return 0;
             if (!g_eq(base, was_base) || !g_eq(possible, was_possible)) continue;
             known = g_or(known, cut_cells(l, s->rings, n, known));
             if (has_square(l, known)) return 0;
         }
         G was_base = base, was_possible = possible;
-        if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
-        seen[0] = reach;
-        seen[1] = known;
-        seen_reach = &seen[0];
-        seen_known = &seen[1];
+        if (!refit_seen(l, domains, &base, &possible, reach, known, &seen)) return 0;
         if (g_eq(base, was_base) && g_eq(possible, was_possible)) {
             out->base = base;
             out->possible = possible;
