@@ -511,7 +511,7 @@ class Layout:
     def _packed_orders(self, rng: random.Random | None) -> bytes:
         """_orders as search.c reads them; shuffled by search.c from `rng`'s state (the same draws,
         and `rng` left where random.shuffle leaves it) when `rng` is a plain random.Random."""
-        if type(rng) is not random.Random:
+        if type(rng) is not random.Random or not hasattr(_compiled, "shuffled"):  # or a core built before it had shuffled
             return array("h", [i for order in self._orders(rng) for i in order]).tobytes()
         version, state, gauss = rng.getstate()
         state, packed = _compiled.shuffled(state, array("h", map(len, self.options)).tobytes())
