@@ -143,11 +143,18 @@ static D fitting(const Region *r, G reach, G known) {
     return fit;
 }
 
+/* The reach and known cells the last refit looked at: the next refit visits only the regions
+   whose watched cells moved since (`any` 0: none seen yet, every region is visited). */
+typedef struct {
+    int any;
+    G reach, known;
+} Seen;
+
 /* Layout._refit: 0 at a dead end, else 1 with base and possible updated. */
-static int refit(const Layout *l, D *domains, G *base, G *possible, G reach, G known, const G *seen_reach, const G *seen_known) {
+static int refit(const Layout *l, D *domains, G *base, G *possible, G reach, G known, const Seen *seen) {
     G moved;
-    if (seen_reach == NULL) memset(&moved, 0xff, sizeof moved);
-    else moved = g_or(g_xor(reach, *seen_reach), g_xor(known, *seen_known));
+    if (!seen->any) memset(&moved, 0xff, sizeof moved);
+    else moved = g_or(g_xor(reach, seen->reach), g_xor(known, seen->known));
     for (int q = 0; q < l->regions; q++) {
         const Region *r = &l->region[q];
         if (!g_any(g_and(moved, r->watched))) continue;
@@ -235,12 +242,20 @@ static G cut_cells(const Layout *l, const G *rings, int n, G known) {
     return forced;
 }
 
+/* refit, then remember what it looked at for the next one. */
+static int refit_seen(const Layout *l, D *domains, G *base, G *possible, G reach, G known, Seen *seen) {
+    if (!refit(l, domains, base, possible, reach, known, seen)) return 0;
+    seen->any = 1;
+    seen->reach = reach;
+    seen->known = known;
+    return 1;
+}
+
 /* Layout.narrow: 0 at a dead end, else 1 with the domains narrowed in place and `out` filled. */
 static int narrow(Search *s, D *domains, const Network *parent, int settled, Network *out) {
     const Layout *l = s->layout;
     G base, possible, common, any_;
-    const G *seen_reach = NULL, *seen_known = NULL;
-    G seen[2];
+    Seen seen = {0};
     if (parent == NULL) {
         base = possible = g_zero();
         for (int q = 0; q < l->regions; q++) {
@@ -253,10 +268,9 @@ static int narrow(Search *s, D *domains, const Network *parent, int settled, Net
         span(r, domains[settled], &common, &any_, l->grid);
         base = g_or(g_andnot(parent->base, r->own), common);
         possible = g_or(g_andnot(parent->possible, r->own), any_);
-        seen[0] = parent->reach;
-        seen[1] = parent->known;
-        seen_reach = &seen[0];
-        seen_known = &seen[1];
+        seen.any = 1;
+        seen.reach = parent->reach;
+        seen.known = parent->known;
     }
     G found = g_zero();
     for (;;) {
@@ -270,21 +284,13 @@ static int narrow(Search *s, D *domains, const Network *parent, int settled, Net
             known = g_or(base, found);
             if (g_any(g_andnot(known, reach)) || has_square(l, known)) return 0;
             G was_base = base, was_possible = possible;
-            if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
-            seen[0] = reach;
-            seen[1] = known;
-            seen_reach = &seen[0];
-            seen_known = &seen[1];
+            if (!refit_seen(l, domains, &base, &possible, reach, known, &seen)) return 0;
             if (!g_eq(base, was_base) || !g_eq(possible, was_possible)) continue;
             known = g_or(known, cut_cells(l, s->rings, n, known));
             if (has_square(l, known)) return 0;
         }
         G was_base = base, was_possible = possible;
-        if (!refit(l, domains, &base, &possible, reach, known, seen_reach, seen_known)) return 0;
-        seen[0] = reach;
-        seen[1] = known;
-        seen_reach = &seen[0];
-        seen_known = &seen[1];
+        if (!refit_seen(l, domains, &base, &possible, reach, known, &seen)) return 0;
         if (g_eq(base, was_base) && g_eq(possible, was_possible)) {
             out->base = base;
             out->possible = possible;
@@ -704,10 +710,117 @@ done:
     return found;
 }
 
+/* shuffled(state, sizes) -> (state, orders) (Layout.answers with an rng): each region's order
+   0..size-1 shuffled as random.shuffle shuffles it, one region after the other, from the Mersenne
+   Twister state random.Random.getstate() gives (624 words and the index) and the state after, as
+   random.setstate takes it. The draws are CPython's: genrand_uint32 of _randommodule.c,
+   getrandbits(k) its top k bits, _randbelow_with_getrandbits drawing again until below n. A draw
+   run's shuffles were the largest Python item of a 12 x 12 make (about a sixth of its CPU time). */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} Twister;
+
+static uint32_t genrand_uint32(Twister *t) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t y, *mt = t->mt;
+    if (t->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        t->index = 0;
+    }
+    y = mt[t->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random._randbelow_with_getrandbits(n) for 2 <= n < 2**31 (k = n.bit_length() <= 32 bits). */
+static uint32_t below(Twister *t, uint32_t n) {
+    int k = 0;
+    while ((n >> k) != 0) k++;
+    uint32_t r = genrand_uint32(t) >> (32 - k);
+    while (r >= n) r = genrand_uint32(t) >> (32 - k);
+    return r;
+}
+
+static PyObject *shuffled(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *state;
+    Py_buffer sizes;
+    if (!PyArg_ParseTuple(args, "O!y*", &PyTuple_Type, &state, &sizes)) return NULL;
+    PyObject *result = NULL, *orders = NULL, *after = NULL;
+    Twister t;
+    if (PyTuple_GET_SIZE(state) != MT_N + 1 || sizes.len % (Py_ssize_t)sizeof(int16_t)) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: not a Mersenne Twister state, or sizes not int16");
+        goto done;
+    }
+    for (int i = 0; i <= MT_N; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(state, i));
+        if (word == (unsigned long)-1 && PyErr_Occurred()) goto done;
+        if (i < MT_N) t.mt[i] = (uint32_t)word;
+        else t.index = (int)word;
+    }
+    if (t.index < 0 || t.index > MT_N) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: the state's index is out of range");
+        goto done;
+    }
+    const int16_t *size = sizes.buf;
+    Py_ssize_t regions = sizes.len / (Py_ssize_t)sizeof(int16_t), total = 0;
+    for (Py_ssize_t q = 0; q < regions; q++) {
+        if (size[q] < 0) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: a negative size");
+            goto done;
+        }
+        total += size[q];
+    }
+    orders = PyBytes_FromStringAndSize(NULL, total * (Py_ssize_t)sizeof(int16_t));
+    if (!orders) goto done;
+    int16_t *order = (int16_t *)PyBytes_AS_STRING(orders);
+    for (Py_ssize_t q = 0; q < regions; q++) {
+        for (int16_t i = 0; i < size[q]; i++) order[i] = i;
+        for (int i = size[q] - 1; i > 0; i--) {  /* random.shuffle: for i in reversed(range(1, n)) */
+            uint32_t j = below(&t, (uint32_t)i + 1);
+            int16_t swap = order[i];
+            order[i] = order[j];
+            order[j] = swap;
+        }
+        order += size[q];
+    }
+    after = PyTuple_New(MT_N + 1);
+    if (!after) goto done;
+    for (int i = 0; i <= MT_N; i++) {
+        PyObject *word = PyLong_FromUnsignedLong(i < MT_N ? t.mt[i] : (unsigned long)t.index);
+        if (!word) goto done;
+        PyTuple_SET_ITEM(after, i, word);
+    }
+    result = PyTuple_Pack(2, after, orders);
+done:
+    Py_XDECREF(after);
+    Py_XDECREF(orders);
+    PyBuffer_Release(&sizes);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"rivals", rivals, METH_VARARGS, "A region's rival shadings of the grid (steps.rivals)."},
     {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},
     {"search", search, METH_VARARGS, "The Nuritwin counting search: (steps, stopped, answers' shaded cells)."},
+    {"shuffled", shuffled, METH_VARARGS, "Every region's order shuffled as random.shuffle does: (state after, orders)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -492,17 +492,31 @@ class Layout:
             domains[region] &= ~sum(1 << i for i, block in enumerate(self.block_sizes[region]) if block == size)
         if not all(domains):
             return []  # a region with no shading left: no answer at all
+        found: list[int] = []
+        core = self.core()
+        if core is None:
+            _Search(self, self._orders(rng), limit, budget, found, look).run(domains)
+        else:
+            found = _compiled_search(core, domains, self._packed_orders(rng), limit, budget, look)
+        return [self.answer(shaded) for shaded in found]
+
+    def _orders(self, rng: random.Random | None) -> list[list[int]]:
+        """Each region's shadings in the order a search tries them: shuffled by `rng`, region by region."""
         orders = [list(range(len(options))) for options in self.options]
         if rng is not None:
             for order in orders:
                 rng.shuffle(order)
-        found: list[int] = []
-        core = self.core()
-        if core is None:
-            _Search(self, orders, limit, budget, found, look).run(domains)
-        else:
-            found = _compiled_search(core, domains, orders, limit, budget, look)
-        return [self.answer(shaded) for shaded in found]
+        return orders
+
+    def _packed_orders(self, rng: random.Random | None) -> bytes:
+        """_orders as search.c reads them; shuffled by search.c from `rng`'s state (the same draws,
+        and `rng` left where random.shuffle leaves it) when `rng` is a plain random.Random."""
+        if type(rng) is not random.Random or not hasattr(_compiled, "shuffled"):  # or a core built before it had shuffled
+            return array("h", [i for order in self._orders(rng) for i in order]).tobytes()
+        version, state, gauss = rng.getstate()
+        state, packed = _compiled.shuffled(state, array("h", map(len, self.options)).tobytes())
+        rng.setstate((version, state, gauss))
+        return packed
 
     def core(self):
         """The layout's tables in the compiled search (search.c), built at its first search; None
@@ -695,11 +709,10 @@ def compiled_rivals(layout: Layout, own: int, shaded: int, listed: bytes) -> lis
     ]
 
 
-def _compiled_search(core, domains: list[int], orders: list[list[int]], limit: int, budget: Budget, look: int) -> list[int]:
-    """_Search's count run by search.c: the same states, branches, steps and answers in the same order."""
-    steps, stopped, found = _compiled.search(
-        core, b"".join(map(_words, domains)), array("h", [i for order in orders for i in order]).tobytes(), limit, budget.steps_left + 1, look
-    )
+def _compiled_search(core, domains: list[int], orders: bytes, limit: int, budget: Budget, look: int) -> list[int]:
+    """_Search's count run by search.c, `orders` packed (Layout._packed_orders): the same states,
+    branches, steps and answers in the same order."""
+    steps, stopped, found = _compiled.search(core, b"".join(map(_words, domains)), orders, limit, budget.steps_left + 1, look)
     budget.spend(steps)  # raises StepLimit, with the steps spent as the Python search spends them, when it stopped
     if stopped:
         raise RuntimeError("the compiled Nuritwin search stopped short of its step limit")

@@ -4,6 +4,7 @@ the same answers in the same order with the same steps, the same rivals, the sam
 from __future__ import annotations
 
 import random
+from array import array
 from collections import Counter
 from types import SimpleNamespace
 
@@ -55,6 +56,33 @@ def test_the_compiled_search_is_the_python_search(monkeypatch):
             assert _searched(size, labels, *case) == compiled, (size, labels, case)
         compared["stopped" if compiled[0] is StepLimit else min(len(compiled[0]), 2)] += 1
     assert all(compared[kind] >= 5 for kind in ("stopped", 0, 1, 2)), compared  # every outcome was compared
+
+
+def test_the_compiled_shuffles_are_random_shuffle():
+    """search.c's shuffles of every region's order are random.shuffle's, region by region, and
+    leave the generator where random.shuffle leaves it (a make's later draws are the same); at
+    every point of the Mersenne Twister's 624-word block, and for a generator that is not a plain
+    random.Random (its own shuffle is used)."""
+    if solver._compiled is None:
+        pytest.skip("the compiled Nuritwin core is not built here")
+
+    class Counted(random.Random):
+        pass
+
+    compared = 0
+    for size, labels, rng in _layouts(35, 40, sizes=(6, 8, 10, 12)):
+        layout = Layout(size, size, labels)
+        for kind in (random.Random, Counted):
+            python, compiled = kind(), kind()
+            python.setstate(rng.getstate())
+            compiled.setstate(rng.getstate())
+            packed = layout._packed_orders(compiled)
+            assert packed == array("h", [i for order in layout._orders(python) for i in order]).tobytes()
+            assert compiled.getstate() == python.getstate()
+            compared += 1
+        rng.getrandbits(rng.randrange(1, 2000))  # the next layout starts elsewhere in the block
+    assert compared == 80
+    assert layout._packed_orders(None) == array("h", [i for order in layout._orders(None) for i in order]).tobytes()
 
 
 def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
