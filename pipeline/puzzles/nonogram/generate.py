@@ -86,6 +86,100 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
     return made
 
 
+# Version 3's easy pictures are mirror-symmetric: shapes drawn left and right alike read as a
+# thing (a face, a vase, a bug, a tree) where version 2's easy blobs read as ink spilt off-centre,
+# and 55% of its easy 10x10 and 85% of its 15x15 had an empty row or column (clues "0 1 4 4 8 9 9
+# 9 8 4 2"). The drawing is stretched to fill the grid, so no line is empty, and its flips are
+# mirrored too. EASY_FILL is the shapes' target before smoothing and stretching (see
+# docs/notes/nonogram-easy-pictures.md for the figures that chose it).
+EASY_FILL = 0.4
+
+
+def generate_easy(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
+    """Version 3's easy puzzle: a mirror-symmetric picture that fills its grid (no empty row or
+    column), repaired to line-solvable with mirrored flips, until one grades easy. After
+    AIMED_PICTURES the last line-solvable one is returned ungraded, as generate_graded does."""
+    made = None
+    for aimed in range(1, AIMED_PICTURES + 1):
+        found = _symmetric_puzzle(rows, cols, rng, budget)
+        if found is None:
+            continue
+        made = found
+        made.grade = grade.grade_as(made.puzzle, "easy", budget)
+        if made.grade is not None:
+            break
+    if made is None:
+        made = generate(rows, cols, rng, budget, AIMS["easy"])
+    made.stats["aimed"] = aimed
+    return made
+
+
+def _symmetric_puzzle(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated | None:
+    """One symmetric picture made line-solvable, or None when its repair stalls or empties a line."""
+    sketch = Sketch(draw_symmetric(rows, cols, rng), cols)
+    flips = 0
+    for _round in range(FLIP_ROUNDS + 1):
+        puzzle = sketch.puzzle()
+        unknown = line_solve(puzzle, budget).unknown_cells()
+        if not unknown:
+            if not all(sketch.row_clues) or not all(sketch.col_clues):
+                return None
+            answer = puzzle_of(sketch.picture, cols).answer
+            return _finished(replace(puzzle, answer=answer), attempts=1, flips=flips, fallback=False)
+        for r, c in rng.sample(unknown, min(STUCK_FLIPS, len(unknown))):
+            sketch.flip(r, c)
+            if cols - 1 - c != c:
+                sketch.flip(r, cols - 1 - c)
+            flips += 1
+    return None
+
+
+def draw_symmetric(rows: int, cols: int, rng: random.Random) -> list[int]:
+    """Rectangles and ovals drawn with their mirror images (left-right), a few holes cut alike,
+    stretched so the drawing touches every edge of the grid, then one smoothing pass."""
+    picture = [0] * rows
+    target = EASY_FILL * rows * cols
+    for _ in range(2 * (rows + cols)):
+        if _count(picture) >= target:
+            break
+        shape = _rectangle if rng.random() < 0.5 else _oval
+        for r, span in shape(rows, cols, rng, (rows / 12, rows / 5), (cols / 16, cols / 7)):
+            picture[r] |= span | _mirror(span, cols)
+    for _ in range(rng.randint(1, 1 + math.isqrt(rows * cols) // 5)):
+        shape = _rectangle if rng.random() < 0.5 else _oval
+        for r, span in shape(rows, cols, rng, (0.5, max(1.0, rows / 7)), (0.5, max(1.0, cols / 7))):
+            picture[r] &= ~(span | _mirror(span, cols))
+    return smooth(_stretched(picture, rows, cols), cols)
+
+
+def _mirror(span: int, cols: int) -> int:
+    return int(format(span, f"0{cols}b")[::-1], 2)
+
+
+def _stretched(picture: list[int], rows: int, cols: int) -> list[int]:
+    """The drawing's bounding box scaled to the whole grid (nearest cell), so no edge line is
+    empty; an empty drawing stays empty."""
+    filled = [r for r, row in enumerate(picture) if row]
+    if not filled:
+        return picture
+    top, bottom = filled[0], filled[-1]
+    union = 0
+    for row in picture:
+        union |= row
+    left, right = (union & -union).bit_length() - 1, union.bit_length() - 1
+    height, width = bottom - top + 1, right - left + 1
+    # each cell takes the drawing's cell under its centre; the right half mirrors the left's
+    # choice, so a symmetric drawing stays symmetric
+    across = [left + (2 * c + 1) * width // (2 * cols) for c in range(cols)]
+    for c in range(cols // 2):
+        across[cols - 1 - c] = left + right - across[c]
+    out = []
+    for r in range(rows):
+        source = picture[top + (2 * r + 1) * height // (2 * rows)]
+        out.append(sum(((source >> across[c]) & 1) << c for c in range(cols)))
+    return out
+
+
 def aim(tier: str, rows: int, cols: int) -> Look:
     """How pictures are drawn for a section of `tier` on this grid."""
     if tier == "medium":
