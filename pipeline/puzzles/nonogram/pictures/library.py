@@ -11,7 +11,9 @@ no categories to make themes of, and many are outlines, which fall apart at 15 c
 Themes are our own groups of Font Awesome's categories. An icon is in the library when it is
 solid and free, in some theme, and not a variant of another icon (a badge in a circle or a
 square, a slash, an arrow, a plus or a check added): those differ from their base icon by a
-detail that 20 cells cannot show. Names are Font Awesome's ("cat", "guitar"), titles its labels.
+detail that 20 cells cannot show. Names are Font Awesome's ("cat", "guitar"); titles are its labels in
+sentence case, or our own caption where the label is a catalogue entry (CAPTIONS), and icons its
+categories misplace are kept out of that theme (MISPLACED).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from PIL import Image, ImageDraw, ImageFont, features
 
 PACKAGE = "fontawesomefree"
 # Bump when the selection below changes what the library holds: it is part of LIBRARY_VERSION.
-SELECTION = 1
+SELECTION = 2
 
 ATTRIBUTION = (
     "Pictures in the puzzles are drawn from Font Awesome Free icons by Fonticons, Inc. "
@@ -79,6 +81,89 @@ UNSUITABLE = frozenset({
     "user-injured", "cannabis", "joint", "bong", "smoking", "gun", "bomb", "land-mine-on", "jet-fighter",
     "jet-fighter-up", "handcuffs", "hands-bound", "skull-crossbones", "explosion", "car-burst",
 })
+# Font Awesome sorts icons by use, not by what they show: these are out of place in our theme
+# (a feather is no animal, a burning house no furnishing). Chosen by reading each theme's list
+# (tests/types/nonogram/library_themes.txt) and looking at the pictures.
+MISPLACED: dict[str, frozenset[str]] = {
+    "animals": frozenset({"feather", "feather-pointed", "shield-cat", "shield-dog", "bugs"}),
+    "food": frozenset({"bone", "cloud-meatball", "cubes-stacked", "flask", "leaf", "seedling", "bottle-droplet"}),
+    "transport": frozenset({
+        "fish", "fish-fins", "horse", "otter", "shrimp", "mound", "person-swimming", "water", "gauge",
+        "gauge-high", "gauge-simple", "gauge-simple-high", "spray-can-sparkles", "road-spikes", "road-barrier",
+        "car-battery", "oil-can", "charging-station", "cart-shopping", "baby-carriage", "wheelchair",
+        "wheelchair-move", "truck-field-un", "truck-droplet",
+    }),
+    "sport": frozenset({"fire-flame-curved", "fire-flame-simple", "heart", "heart-pulse", "mound", "spa", "ranking-star"}),
+    "games": frozenset({"book-skull", "hand-fist", "headset", "ring", "diamond", "heart"}),
+    "music": frozenset({"sliders", "volume-high", "volume-low"}),
+    "nature": frozenset({
+        "binoculars", "bottle-water", "bucket", "caravan", "cloud-meatball", "faucet", "faucet-drip",
+        "feather-pointed", "fire-burner", "house-tsunami", "kit-medical", "map", "map-location",
+        "map-location-dot", "mattress-pillow", "mound", "people-roof", "person-shelter", "poo-storm", "route",
+        "satellite", "satellite-dish", "shuttle-space", "signs-post", "smog", "tarp", "tarp-droplet",
+        "temperature-full", "temperature-high", "temperature-low", "temperature-three-quarters", "toilet-paper",
+        "trailer", "user-astronaut", "compass", "globe", "bolt", "water",
+    }),
+    "home": frozenset({
+        "building-flag", "building-ngo", "building-shield", "building-un", "building-user", "building-wheat",
+        "campground", "caravan", "dungeon", "gopuram", "hospital", "hospital-user", "house-chimney-crack",
+        "house-chimney-medical", "house-chimney-user", "house-crack", "house-fire", "house-flag", "house-laptop",
+        "house-medical", "house-medical-flag", "house-signal", "house-user", "industry", "kaaba", "landmark",
+        "landmark-dome", "landmark-flag", "monument", "mosque", "mountain-city", "oil-well", "people-roof",
+        "place-of-worship", "route", "school", "school-flag", "sheet-plastic", "snowflake", "synagogue", "tent",
+        "tents", "toilet-portable", "toilets-portable", "torii-gate", "tower-observation", "trailer", "tree-city",
+        "truck-moving", "truck-ramp-box", "vihara", "warehouse", "church", "city", "hotel", "shop", "store",
+        "building", "building-columns", "archway", "igloo", "boxes-packing", "people-carry-box", "dolly",
+    }),
+    "holidays": frozenset({"bath", "baseball-bat-ball", "bucket", "toilet-paper", "person-biking", "school", "gamepad", "person-breastfeeding"}),
+}
+# And icons a theme's categories miss: the moving category's vans are vehicles.
+BELONGS: dict[str, frozenset[str]] = {
+    "transport": frozenset({"truck-ramp-box", "truck-moving", "truck-fast"}),
+    "nature": frozenset({"tree", "clover", "leaf", "seedling"}),
+}
+# Captions as a person titles the picture, where Font Awesome's label is not one ("Truck Ramp
+# Box", "Cart Shopping"); every other caption is its label in sentence case ("Ice cream").
+CAPTIONS: dict[str, str] = {
+    "apple-whole": "Apple", "bowl-food": "Bowl of food", "bowl-rice": "Bowl of rice", "bread-slice": "Slice of bread",
+    "cake-candles": "Birthday cake", "champagne-glasses": "Champagne glasses", "drumstick-bite": "Chicken leg",
+    "glass-water": "Glass of water", "glass-water-droplet": "Glass of water", "hotdog": "Hot dog",
+    "jar-wheat": "Jar of flour", "martini-glass": "Cocktail glass", "martini-glass-citrus": "Cocktail with lemon",
+    "mug-hot": "Hot drink", "mug-saucer": "Cup and saucer", "pepper-hot": "Chilli pepper", "pizza-slice": "Slice of pizza",
+    "plate-wheat": "Plate of wheat", "wheat-awn": "Wheat", "whiskey-glass": "Whisky glass", "bottle-water": "Water bottle",
+    "fish-fins": "Fish", "horse-head": "Horse's head", "kiwi-bird": "Kiwi", "paw": "Paw print",
+    "bus-simple": "Bus", "car-rear": "Car from behind", "car-side": "Car", "car-tunnel": "Car in a tunnel",
+    "gas-pump": "Petrol pump", "shuttle-space": "Space shuttle", "train-subway": "Underground train",
+    "train-tram": "Tram", "truck-field": "Farm truck", "truck-front": "Lorry", "truck-medical": "Ambulance",
+    "truck-monster": "Monster truck", "truck-pickup": "Pickup truck", "truck-plane": "Airport truck",
+    "van-shuttle": "Minibus", "truck-ramp-box": "Delivery truck", "truck-moving": "Removal van", "truck-fast": "Speeding lorry",
+    "cloud-bolt": "Thunderstorm", "cloud-moon": "Moon behind a cloud", "cloud-moon-rain": "Rain at night",
+    "cloud-rain": "Rain cloud", "cloud-showers-heavy": "Heavy rain", "cloud-showers-water": "Flood",
+    "cloud-sun": "Sun behind a cloud", "cloud-sun-rain": "Sun and showers", "bolt-lightning": "Lightning",
+    "fire-flame-curved": "Flame", "fire-flame-simple": "Flame", "mountain-sun": "Mountain at sunrise",
+    "plant-wilt": "Wilting plant", "person-hiking": "Hiker", "tree": "Tree",
+    "box-archive": "Storage box", "box-open": "Open box", "box-tissue": "Box of tissues", "door-closed": "Door",
+    "door-open": "Open door", "house-chimney": "House with a chimney", "house-chimney-window": "Cottage",
+    "jug-detergent": "Detergent bottle", "kitchen-set": "Pots and pans", "mattress-pillow": "Mattress and pillow",
+    "pump-soap": "Soap dispenser", "faucet": "Tap", "faucet-drip": "Dripping tap", "fire-burner": "Gas ring", "tv": "Television", "utensils": "Knife and fork", "lightbulb": "Light bulb",
+    "baseball-bat-ball": "Bat and ball", "bowling-ball": "Bowling ball", "broom-ball": "Broomball",
+    "futbol": "Football", "football": "American football", "golf-ball-tee": "Golf ball on a tee",
+    "person-biking": "Cyclist", "person-running": "Runner", "person-skating": "Skater", "person-skiing": "Skier",
+    "person-skiing-nordic": "Cross-country skier", "person-snowboarding": "Snowboarder", "person-swimming": "Swimmer",
+    "person-walking": "Walker", "stopwatch-20": "Stopwatch", "weight-hanging": "Weight", "shoe-prints": "Footprints",
+    "chess-board": "Chessboard", "dice-d20": "Twenty-sided die", "dice-d6": "Die", "dice-five": "Die showing five",
+    "dice-four": "Die showing four", "dice-one": "Die showing one", "dice-six": "Die showing six",
+    "dice-three": "Die showing three", "dice-two": "Die showing two", "hat-wizard": "Wizard's hat",
+    "vr-cardboard": "VR headset", "wand-sparkles": "Magic wand", "shield-halved": "Shield",
+    "drum-steelpan": "Steel drum", "headphones-simple": "Headphones", "microphone-lines": "Microphone",
+    "music": "Musical note", "record-vinyl": "Record", "compact-disc": "CD",
+    "hat-cowboy": "Cowboy hat", "hat-cowboy-side": "Cowboy hat", "user-tie": "Man in a tie", "vest-patches": "Waistcoat",
+    "vest": "Waistcoat", "cookie-bite": "Bitten cookie", "holly-berry": "Holly", "face-grin-hearts": "Smiley in love",
+    "face-kiss-wink-heart": "Blowing a kiss", "dna": "DNA", "x-ray": "X-ray", "sd-card": "SD card",
+    "sim-card": "SIM card", "wifi": "Wi-Fi", "earth-africa": "Globe: Africa", "earth-americas": "Globe: the Americas",
+    "earth-asia": "Globe: Asia", "earth-europe": "Globe: Europe", "earth-oceania": "Globe: Oceania",
+    "cart-shopping": "Shopping trolley", "bag-shopping": "Shopping bag", "basket-shopping": "Shopping basket", "hands-holding-child": "Holding a child", "child-reaching": "Child reaching up",
+}
 # Glyphs are drawn this many pixels to the em: 256 leaves 8 pixels per cell at 30 cells.
 GLYPH_PIXELS = 256
 
@@ -113,14 +198,24 @@ def pictures() -> dict[str, Picture]:
     for theme, wanted in THEMES.items():
         for category in wanted:
             for name in categories[category]["icons"]:
-                themes_of.setdefault(str(name), set()).add(theme)
+                if str(name) not in MISPLACED.get(theme, ()):
+                    themes_of.setdefault(str(name), set()).add(theme)
+    for theme, members in BELONGS.items():
+        for name in members:
+            themes_of.setdefault(name, set()).add(theme)
     found = {}
     for name in sorted(themes_of):
         icon = icons.get(name)
         if icon is None or "solid" not in icon.get("free", ()) or VARIANT.search(name) or name in NOT_PICTURES | UNSUITABLE:
             continue
-        found[name] = Picture(name, icon["label"], tuple(sorted(themes_of[name])), chr(int(icon["unicode"], 16)))
+        found[name] = Picture(name, caption(name, icon["label"]), tuple(sorted(themes_of[name])), chr(int(icon["unicode"], 16)))
     return found
+
+
+def caption(name: str, label: str) -> str:
+    """The title an answer page prints: ours where Font Awesome's label reads as a catalogue
+    entry, else the label in sentence case ("Ice Cream" -> "Ice cream")."""
+    return CAPTIONS.get(name) or label[:1].upper() + label[1:].lower()
 
 
 def names(themes: tuple[str, ...] = ()) -> list[str]:
