@@ -166,3 +166,43 @@ def test_a_30x30_puzzle_generates_in_under_a_second():
         start = time.process_time()
         made_rect(30, 30, f"speed-{index}")
         assert time.process_time() - start < 1.0
+
+
+def _lines(answer):
+    return [*answer, *("".join(row[c] for row in answer) for c in range(len(answer[0])))]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(10, 10), (15, 15), (15, 20), (5, 5)])
+def test_easy_pictures_are_symmetric_line_solvable_and_leave_no_line_empty(rows, cols):
+    """Version 3's easy sections: every puzzle of 20 codes fills each row and column, is
+    rebuilt by the line solver, and mirrors left to right in most codes (repair flips are
+    mirrored too; only the odd middle column of a fallback picture breaks it)."""
+    params = PUZZLE_TYPE.make_params(rows=rows, cols=cols, difficulty="easy")
+    symmetric = 0
+    for i in range(20):
+        puzzle = PUZZLE_TYPE.make(params, f"e{i}", Budget()).puzzle
+        assert all("#" in line for line in _lines(puzzle.answer)), (i, puzzle.answer)
+        assert line_solve(puzzle, Budget()).is_complete()
+        symmetric += all(row == row[::-1] for row in puzzle.answer)
+    assert symmetric >= 18
+
+
+def test_the_symmetric_drawing_is_mirrored_and_stretched_to_every_edge():
+    for seed in range(50):
+        picture = generate.draw_symmetric(12, 17, random.Random(seed))
+        cells = ["".join("#" if (row >> c) & 1 else "." for c in range(17)) for row in picture]
+        assert all(row == row[::-1] for row in cells), seed
+    # a small mirrored shape in the middle of the grid fills the whole grid's edges once stretched
+    middle = [0] * 4 + [0b0000011001100000, 0b0000001111000000] + [0] * 4
+    stretched = generate._stretched(middle, 10, 16)
+    cells = ["".join("#" if (row >> c) & 1 else "." for c in range(16)) for row in stretched]
+    assert "#" in cells[0] and "#" in cells[-1]
+    assert any(row[0] == "#" for row in cells) and any(row[-1] == "#" for row in cells)
+    assert all(row == row[::-1] for row in cells)
+
+
+def test_a_version_2_easy_code_still_makes_its_dense_picture():
+    """nonogram/2 stays in the package: a spec pinned to it reprints its easy codes."""
+    params = PUZZLE_TYPE.make_params(10, difficulty="easy")
+    assert 2 in PUZZLE_TYPE.previous
+    assert PUZZLE_TYPE.make(params, "lantern", Budget(), 2).puzzle.answer != PUZZLE_TYPE.make(params, "lantern", Budget()).puzzle.answer
