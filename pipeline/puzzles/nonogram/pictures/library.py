@@ -102,7 +102,7 @@ MISPLACED: dict[str, frozenset[str]] = {
         "map-location-dot", "mattress-pillow", "mound", "people-roof", "person-shelter", "poo-storm", "route",
         "satellite", "satellite-dish", "shuttle-space", "signs-post", "smog", "tarp", "tarp-droplet",
         "temperature-full", "temperature-high", "temperature-low", "temperature-three-quarters", "toilet-paper",
-        "trailer", "user-astronaut", "compass", "globe", "bolt", "water",
+        "trailer", "user-astronaut", "compass", "globe", "bolt", "water", "mountain-city",
     }),
     "home": frozenset({
         "building-flag", "building-ngo", "building-shield", "building-un", "building-user", "building-wheat",
@@ -115,7 +115,23 @@ MISPLACED: dict[str, frozenset[str]] = {
         "truck-moving", "truck-ramp-box", "vihara", "warehouse", "church", "city", "hotel", "shop", "store",
         "building", "building-columns", "archway", "igloo", "boxes-packing", "people-carry-box", "dolly",
     }),
-    "holidays": frozenset({"bath", "baseball-bat-ball", "bucket", "toilet-paper", "person-biking", "school", "gamepad", "person-breastfeeding"}),
+    "holidays": frozenset({
+        "bath", "baseball-bat-ball", "bucket", "toilet-paper", "person-biking", "school", "gamepad", "person-breastfeeding",
+        "baby", "baby-carriage", "child", "child-dress", "child-reaching", "children", "hands-holding-child",
+        "face-grin-hearts", "face-kiss-wink-heart", "cubes-stacked",
+    }),
+    # things are objects: its categories' people, hands and heads belong under people
+    "things": frozenset({
+        "chalkboard-user", "clipboard-user", "person-booth", "person-breastfeeding", "person-cane", "person-chalkboard",
+        "person-swimming", "person-walking-luggage", "user-doctor", "user-graduate", "user-nurse", "head-side-cough",
+        "head-side-mask", "head-side-virus", "hand-dots", "hand-holding-droplet", "hand-holding-medical", "handshake",
+        "hot-tub-person", "hospital-user", "elevator", "poop", "skull", "wheelchair-move",
+    }),
+    "people": frozenset({
+        "bed", "clipboard-user", "elevator", "hospital-user", "skull", "poo", "user-tag", "user-clock", "user-gear",
+        "users-gear", "user-shield", "user-pen", "street-view", "house-user", "house-chimney-user", "people-roof",
+        "restroom", "person-booth",
+    }),
 }
 # And icons a theme's categories miss: the moving category's vans are vehicles.
 BELONGS: dict[str, frozenset[str]] = {
@@ -358,6 +374,9 @@ CAPTIONS: dict[str, str] = {
     "weight-scale": "Bathroom scales",
     "wheelchair-move": "Wheelchair user",
     "tarp": "Tarpaulin",
+    "tablets": "Medicine tablets",
+    "campground": "Campsite",
+    "dungeon": "Dungeon gate",
     "user": "Person",
     "users": "People",
     "poo": "Poo",
