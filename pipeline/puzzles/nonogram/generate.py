@@ -93,14 +93,20 @@ def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget:
 # mirrored too. EASY_FILL is the shapes' target before smoothing and stretching (see
 # docs/notes/nonogram-easy-pictures.md for the figures that chose it).
 EASY_FILL = 0.4
+# Stretching a compact drawing over the grid can ink nearly all of it (a 10x10 with clues "10 10 7
+# 7 10"), a block rather than a picture: such drawings are redrawn.
+EASY_MAX_FILL = 0.7
+# Pictures tried for an easy code: sparser symmetric pictures grade easy less often than dense
+# blobs, and over 40 codes per size 20 left 3 of 10x10 and 4 of 15x15 without an easy puzzle.
+EASY_PICTURES = 60
 
 
 def generate_easy(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     """Version 3's easy puzzle: a mirror-symmetric picture that fills its grid (no empty row or
     column), repaired to line-solvable with mirrored flips, until one grades easy. After
-    AIMED_PICTURES the last line-solvable one is returned ungraded, as generate_graded does."""
+    EASY_PICTURES the last line-solvable one is returned ungraded, as generate_graded does."""
     made = None
-    for aimed in range(1, AIMED_PICTURES + 1):
+    for aimed in range(1, EASY_PICTURES + 1):
         found = _symmetric_puzzle(rows, cols, rng, budget)
         if found is None:
             continue
@@ -116,7 +122,10 @@ def generate_easy(rows: int, cols: int, rng: random.Random, budget: Budget) -> G
 
 def _symmetric_puzzle(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated | None:
     """One symmetric picture made line-solvable, or None when its repair stalls or empties a line."""
-    sketch = Sketch(draw_symmetric(rows, cols, rng), cols)
+    picture = draw_symmetric(rows, cols, rng)
+    if _count(picture) > EASY_MAX_FILL * rows * cols:
+        return None
+    sketch = Sketch(picture, cols)
     flips = 0
     for _round in range(FLIP_ROUNDS + 1):
         puzzle = sketch.puzzle()
