@@ -28,7 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pipeline import fonts, safeio
+from pipeline import fonts, mix, safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -123,10 +123,15 @@ class Section(Strict):
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
     difficulty: Difficulty | None = None  # short for params.difficulty
+    grades: dict[str, mix.Amount] | None = None  # a grade mix: {easy: 6, hard: 4} or shares, "40%" (pipeline/mix.py)
+    max: dict[str, mix.Amount] | None = None  # the most of a grade: {expert: "10%"}
+    weekday: dict[str, Difficulty] | None = None  # a newsletter slot's grade by its issue's weekday: {mon: easy}
     order: Order | None = None  # the puzzles' order within the section; default: the job's
     links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
     _params: Params = PrivateAttr()
+    _mix: mix.GradeMix = PrivateAttr()
+    _place_params: dict[str | None, Params] = PrivateAttr()  # a wanted grade -> its parameters
 
     @model_validator(mode="before")
     @classmethod
@@ -158,7 +163,50 @@ class Section(Strict):
                 raise ValueError("give the difficulty as `difficulty` or as params.difficulty, not both")
             given = {**given, "difficulty": self.difficulty}
         self._params = _section_params(puzzle_types()[self.type], self.size, given, info.context)
+        self._mix = mix.plain(self.count, self._params.difficulty)
+        self._place_params = {self._params.difficulty: self._params}
+        if self.grades is not None or self.max is not None:
+            if self._params.difficulty is not None:
+                raise ValueError("give one `difficulty` or a grade mix (`grades`, `max`), not both")
+            self.mixed(self.grades, self.max, info.context)
+        if self.weekday is not None:
+            mix.check_weekdays(self.weekday)
         return self
+
+    def mixed(self, grades: dict[str, mix.Amount] | None, most: dict[str, mix.Amount] | None, context: Any) -> None:
+        """Ask this section for a grade mix: each wanted grade's parameters are the section's
+        with that difficulty, checked by the type as `difficulty:` would be."""
+        self._mix = mix.resolve(self.count, grades, most)
+        self._place_params = {None: self._params}
+        for tier in dict.fromkeys(self._mix.wanted):
+            if tier is not None:
+                self._place_params[tier] = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
+
+    def on_day(self, day: dt.date, context: Any) -> None:
+        """Take the grade `weekday` gives the issue's date (the section's own on a day not listed)."""
+        tier = mix.weekday_grade(self.weekday or {}, day)
+        if tier is not None:
+            self._params = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
+            self._mix = mix.plain(self.count, tier)
+            self._place_params = {tier: self._params}
+
+    @property
+    def grade_mix(self) -> mix.GradeMix:
+        return self._mix
+
+    @property
+    def says_grades(self) -> bool:
+        """The section chooses its grades itself: a job's default mix leaves it alone."""
+        return self._params.difficulty is not None or self.grades is not None or self.max is not None or self.weekday is not None
+
+    def place_params(self, wanted: str | None) -> Params:
+        """The parameters of a place that asks for grade `wanted` (None: the section's own)."""
+        return self._place_params[wanted]
+
+    @property
+    def all_params(self) -> list[Params]:
+        """Every set of parameters a puzzle of this section has: one per grade it asks for."""
+        return [self._place_params[wanted] for wanted in dict.fromkeys(self._mix.wanted)]
 
     @model_validator(mode="after")
     def _generator_kept(self) -> "Section":
@@ -302,7 +350,9 @@ class JobSpec(Strict):
     budget: Budget = Budget()
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
-    order: Order = "codes"  # every section's order, unless the section gives its own
+    order: Order | None = None  # every section's order, unless the section gives its own; default: section_order
+    grades: dict[str, mix.Amount] | None = None  # the grade mix of every section that chooses none
+    max: dict[str, mix.Amount] | None = None  # the most of a grade in every section that chooses none
     sections: list[Section] = Field(min_length=1)
 
     @field_validator("date")
@@ -352,6 +402,36 @@ class JobSpec(Strict):
             problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
         elif self.cover is not None and self.cover.draws_barcode(self.print.service, self.isbn) and importlib.util.find_spec("barcode") is None:
             problems.append(("cover.barcode", f'drawing the ISBN\'s barcode needs python-barcode, which is not installed: pip install "puzzlepress[{BARCODE_EXTRA}]"'))
+        _refuse_job(problems)
+        return self
+
+    @field_validator("grades", "max")
+    @classmethod
+    def _known_grades(cls, amounts: dict[str, mix.Amount] | None, info: ValidationInfo) -> dict[str, mix.Amount] | None:
+        if amounts is not None:
+            mix.check_tiers(amounts, info.field_name or "grades")
+            for amount in amounts.values():
+                mix.share_of(amount)
+        return amounts
+
+    @model_validator(mode="after")
+    def _grades_chosen(self, info: ValidationInfo) -> "JobSpec":
+        """The job's grade mix for every section that chooses none, and each newsletter slot's
+        grade for the issue's weekday."""
+        problems = []
+        for index, section in enumerate(self.sections):
+            if (self.grades is not None or self.max is not None) and not section.says_grades:
+                try:
+                    section.mixed(self.grades, self.max, info.context)
+                except (ValueError, PydanticCustomError) as exc:
+                    problems.append((f"sections.{index}", f"the job's grade mix does not fit this section: {exc}"))
+            if section.weekday is not None:
+                if self.date is None:
+                    problems.append((f"sections.{index}.weekday", "a grade by weekday needs the issue's date (`date:` or --date)"))
+                elif self.format != "newsletter":
+                    problems.append((f"sections.{index}.weekday", "a grade by weekday is for a newsletter's slots; a book section takes `grades`"))
+                else:
+                    section.on_day(self.date, info.context)
         _refuse_job(problems)
         return self
 
@@ -487,8 +567,10 @@ class JobSpec(Strict):
         return self
 
     def section_order(self, section_index: int) -> str:
-        """How a section's puzzles are ordered: its own `order`, or the job's."""
-        return self.sections[section_index].order or self.order
+        """How a section's puzzles are ordered: its own `order`, or the job's, or else a book's
+        easy to hard (published books ramp; the grading it needs at generate cost book.yaml
+        ... s) and a newsletter's in its codes' order (each slot keeps the grade it asks for)."""
+        return self.sections[section_index].order or self.order or ("easy-to-hard" if self.format == "book" else "codes")
 
     def link_style(self, section_index: int) -> str:
         """How the section's links print: its own `links`, or the job's."""

@@ -50,7 +50,7 @@ class _Place:
     type: str
     params: Params
     version: int  # the generator version: the current one unless the spec pins an earlier one
-    ordered: bool  # sorted easy to hard: graded as it is made, even without a difficulty
+    ordered: bool  # graded as it is made, even without a difficulty: sorted easy to hard, or under a cap
     codes: Iterator[str]
     materials: Any = None  # what the type reads once for these parameters (PuzzleType.materials)
     record: dict[str, Any] | None = None
@@ -199,11 +199,11 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
         for index, section in enumerate(spec.sections):
             stream = codes(spec, role, index)
             version = spec.generator_version(index)
-            ordered = spec.section_order(index) == "easy-to-hard"
+            grade_now = spec.section_order(index) == "easy-to-hard" or section.grade_mix.graded_as_made
             materials = get_type(section.type).materials(section.puzzle_params)  # read once, here
             places += [
-                _Place(role, index, section.type, section.puzzle_params, version, ordered, stream, materials)
-                for _ in range(section.count)
+                _Place(role, index, section.type, section.place_params(wanted), version, grade_now, stream, materials)
+                for wanted in section.grade_mix.wanted
             ]
     return places
 
@@ -244,7 +244,7 @@ def generate(
             results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress)
             for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
                 record = outcome.record
-                reason = outcome.reason or _repeat_reason(record, published, used)
+                reason = outcome.reason or _repeat_reason(record, published, used) or _over_cap(job, place, places, outcome.grade)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
@@ -261,7 +261,7 @@ def generate(
     checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
-        graded = [_grade_shortfall(job, index, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
+        graded = [_grade_shortfall(job, index, places, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
         raise StageError(
             f"could not fill {', '.join(report.unfilled)}: every code tried ({job.budget.attempts} per puzzle) "
             f"failed; see 'skipped' in {outdir / 'manifest.json'}" + "".join(f"\n{line}" for line in graded if line)
@@ -269,20 +269,23 @@ def generate(
     return report
 
 
-def _grade_shortfall(job: JobSpec, index: int, skipped: list[Skip]) -> str | None:
-    """For a section that asked for a difficulty: the grades its codes had instead, and what to do."""
+def _grade_shortfall(job: JobSpec, index: int, places: list[_Place], skipped: list[Skip]) -> str | None:
+    """For a section that asked for grades: the grades it could not fill, those its codes had
+    instead, and what to do."""
     section = job.sections[index]
-    wanted = section.puzzle_params.difficulty
-    if wanted is None:
+    mine = [p for p in places if p.section == index and p.role == "puzzle"]
+    short = Counter(p.params.difficulty for p in mine if p.record is None and p.params.difficulty is not None)
+    if not short:
         return None
     found = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
-    if not found:
-        return None
-    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common())
+    wanted = Counter(p.params.difficulty for p in mine if p.params.difficulty is not None)
+    missing = ", ".join(f"{wanted[tier] - short[tier]} of {wanted[tier]} {tier}" for tier in short)
+    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common()) or "none graded"
+    tried = sum(p.tries for p in mine)
     return (
-        f"{section.heading}: asked for {wanted} puzzles, but the codes tried were graded {tally}; this generator makes "
-        f"few {wanted} {section.type} puzzles at this size. Raise budget.attempts, choose another difficulty, "
-        "or leave difficulty out (puzzles are then graded, not chosen)."
+        f"{section.heading}: {missing} puzzles found after {tried} codes; the codes passed over were graded {tally}: "
+        f"this generator makes few such {section.type} puzzles at this size. Raise budget.attempts, ask for other "
+        "grades, or leave the grades out (puzzles are then graded, not chosen)."
     )
 
 
@@ -351,6 +354,13 @@ def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], use
     if mark in used:
         return "same puzzle as another code in this job"
     return None
+
+
+def _over_cap(job: JobSpec, place: _Place, places: list[_Place], grade: dict[str, Any] | None) -> str | None:
+    """Why a puzzle would print its grade more often than its section's `max` allows."""
+    tier = (grade or {}).get("tier")
+    printed = sum(1 for p in places if p.record is not None and p.role == place.role and p.section == place.section and (p.grade or {}).get("tier") == tier)
+    return job.sections[place.section].grade_mix.over_cap(tier, printed)
 
 
 def _passed_over(place: _Place, record: dict[str, Any]) -> list[Skip]:
