@@ -285,6 +285,9 @@ def build(
     if job.series is not None or series_options:
         _build_series(spec, job, outdir, dates, every, volume, workers, fresh, scheduler)
         return
+    from pipeline.stages.series import refuse_series_folder
+
+    refuse_series_folder(outdir)
     check_pdf_engine()  # before any record is written
     _say_other_versions(outdir)
     with _progress() as progress:

@@ -38,7 +38,7 @@ class GenerateReport:
     manifest: Manifest
     made: int = 0
     reused: int = 0
-    reused_by_role: Counter = field(default_factory=Counter)  # role -> records reused, from this folder or an earlier issue's
+    reused_by_role: Counter = field(default_factory=Counter)  # role -> places filled by a record on disk, this folder's or an earlier issue's
     seconds: float = 0.0
     unfilled: list[str] = field(default_factory=list)  # sections that could not be filled
 
@@ -58,6 +58,7 @@ class _Place:
     record: dict[str, Any] | None = None
     grade: dict[str, Any] | None = None  # the grader's fields; in the record too when a difficulty was asked for
     seconds: float = 0.0
+    reused: bool = False  # filled by a record on disk
     tries: int = 0
     code: str = ""
 
@@ -70,6 +71,7 @@ class Outcome:
     grade: dict[str, Any] | None
     reason: str | None
     seconds: float
+    reused: bool = False  # from a record on disk (this folder's, or one copied from `reuse_from`)
 
 
 def make_one(
@@ -264,8 +266,9 @@ def generate(
                 if picture_of(record["stats"]):
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
-                place.record, place.grade, place.seconds = record, outcome.grade, outcome.seconds
+                place.record, place.grade, place.seconds, place.reused = record, outcome.grade, outcome.seconds, outcome.reused
 
+    report.reused_by_role = Counter(p.role for p in places if p.record is not None and p.reused)
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
     _carry_verdicts(earlier, report.manifest)
@@ -318,9 +321,8 @@ def _make_round(
         if cached is None and not fresh:
             cached = _copied(reuse_from, outdir, place)
         if cached is not None:
-            results[i] = cached
+            results[i] = dataclasses.replace(cached, reused=True)
             report.reused += 1
-            report.reused_by_role[place.role] += 1
         else:
             to_make.append(i)
     total = len(places)

@@ -179,6 +179,16 @@ def _check_order(by: str, wanted: list[str], index: dict[str, Any], spec: Path) 
         )
 
 
+def refuse_series_folder(outdir: Path) -> None:
+    """A build of one book or sheet does not write into a series folder (its manifest and PDFs
+    would sit among the issues' folders, and the next series build would refuse the folder)."""
+    if os.path.lexists(outdir / INDEX):
+        raise InputError(
+            f"{outdir} is a series folder (it holds {INDEX}); build its issues with --date, --dates or --volume "
+            "from a spec with `series:`, or give another output folder"
+        )
+
+
 def _read_index(root: Path, by: str) -> dict[str, dict[str, Any]]:
     """The issues series.json lists (none for a new series folder); InputError when the folder
     holds something else than a series of this kind."""
@@ -186,12 +196,12 @@ def _read_index(root: Path, by: str) -> dict[str, dict[str, Any]]:
     if not root.exists():
         return {}
     pattern = VOLUME_FOLDER if by == "volume" else DATE_FOLDER
-    for entry in sorted(os.scandir(root), key=lambda e: e.name):
+    for entry in sorted(os.scandir(root), key=lambda e: (e.name != MANIFEST, e.name)):
         if entry.name in (INDEX, outdir_rules.MARKER) or OWN_FILE.match(entry.name):
             continue
         if pattern.match(entry.name) and entry.is_dir(follow_symlinks=False):
             continue
-        what = "a build that is not a series" if entry.name == MANIFEST else f"{entry.name}, which is not an issue of a series by {by}"
+        what = f"a build that is not a series ({MANIFEST})" if entry.name == MANIFEST else f"{entry.name}, which is not an issue of a series by {by}"
         raise InputError(
             f"output folder {root} holds {what}; a series folder holds only its issues' folders and {INDEX}. "
             "Give the series its own folder (`output` in the spec, or -o)"
