@@ -201,7 +201,7 @@ def entry_problems(manifest: Manifest) -> list[str]:
             problems.append(f"{place}: section {entry.section} does not exist (the job has {len(sections)})")
             continue
         section = sections[entry.section]
-        if (entry.type, params) != (section.type, section.puzzle_params):
+        if entry.type != section.type or params not in section.all_params:
             problems.append(
                 f"{place}: a {entry.type} {_described(params, entry.label)} in section {entry.section}, which holds "
                 f"{section.type} {_described(section.puzzle_params, section.puzzle_params.label)}"

@@ -28,7 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pipeline import fonts, safeio
+from pipeline import fonts, mix, safeio
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -91,6 +91,38 @@ Title = Annotated[str, AfterValidator(_shown_text)]
 Printable = Annotated[str, AfterValidator(_printable)]
 
 
+EVERY = re.compile(r"^(?:(day|week|month)|([1-9][0-9]{0,2}) (days?|weeks?|months?))$")
+
+
+def every_step(text: str) -> tuple[int, int]:
+    """A series' interval, `day`, `week`, `month` or `N days` / `N weeks` / `N months`, as
+    (days, months); ValueError names what is accepted."""
+    found = EVERY.match(text.strip()) if isinstance(text, str) else None
+    if found is None:
+        raise ValueError(f"{_printable(str(text))!r} is not an interval; write day, week, month, or N days, N weeks, N months")
+    unit, count = (found.group(1), 1) if found.group(1) else (found.group(3).rstrip("s"), int(found.group(2)))
+    return {"day": (count, 0), "week": (7 * count, 0), "month": (0, count)}[unit]
+
+
+def _checked_every(text: str) -> str:
+    every_step(text)
+    return text.strip()
+
+
+class Series(Strict):
+    """The spec's issues as a series (pipeline/stages/series.py): each issue in its own folder
+    under the output folder, none repeating a puzzle of an earlier one, listed in series.json."""
+
+    by: Literal["date", "volume"] = "date"  # dated issues (a folder per date) or numbered volumes
+    every: Annotated[str, AfterValidator(_checked_every)] = "week"  # how far apart dated issues are
+    volume: int | None = Field(default=None, ge=1, le=9999)  # the volume to build (--volume overrides)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kind_only(cls, value: Any) -> Any:
+        return {"by": value} if isinstance(value, str) else value
+
+
 class Budget(Strict):
     seconds: float = Field(default=120.0, gt=0, le=86_400)
     attempts: int = Field(default=20, ge=1, le=1000)  # codes tried per puzzle slot before the section fails
@@ -123,10 +155,15 @@ class Section(Strict):
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
     difficulty: Difficulty | None = None  # short for params.difficulty
+    grades: dict[str, mix.Amount] | None = None  # a grade mix: {easy: 6, hard: 4} or shares, "40%" (pipeline/mix.py)
+    max: dict[str, mix.Amount] | None = None  # the most of a grade: {expert: "10%"}
+    weekday: dict[str, Difficulty] | None = None  # a newsletter slot's grade by its issue's weekday: {mon: easy}
     order: Order | None = None  # the puzzles' order within the section; default: the job's
     links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
     _params: Params = PrivateAttr()
+    _mix: mix.GradeMix = PrivateAttr()
+    _place_params: dict[str | None, Params] = PrivateAttr()  # a wanted grade -> its parameters
 
     @model_validator(mode="before")
     @classmethod
@@ -158,7 +195,50 @@ class Section(Strict):
                 raise ValueError("give the difficulty as `difficulty` or as params.difficulty, not both")
             given = {**given, "difficulty": self.difficulty}
         self._params = _section_params(puzzle_types()[self.type], self.size, given, info.context)
+        self._mix = mix.plain(self.count, self._params.difficulty)
+        self._place_params = {self._params.difficulty: self._params}
+        if self.grades is not None or self.max is not None:
+            if self._params.difficulty is not None:
+                raise ValueError("give one `difficulty` or a grade mix (`grades`, `max`), not both")
+            self.mixed(self.grades, self.max, info.context)
+        if self.weekday is not None:
+            mix.check_weekdays(self.weekday)
         return self
+
+    def mixed(self, grades: dict[str, mix.Amount] | None, most: dict[str, mix.Amount] | None, context: Any) -> None:
+        """Ask this section for a grade mix: each wanted grade's parameters are the section's
+        with that difficulty, checked by the type as `difficulty:` would be."""
+        self._mix = mix.resolve(self.count, grades, most)
+        self._place_params = {None: self._params}
+        for tier in dict.fromkeys(self._mix.wanted):
+            if tier is not None:
+                self._place_params[tier] = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
+
+    def on_day(self, day: dt.date, context: Any) -> None:
+        """Take the grade `weekday` gives the issue's date (the section's own on a day not listed)."""
+        tier = mix.weekday_grade(self.weekday or {}, day)
+        if tier is not None:
+            self._params = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
+            self._mix = mix.plain(self.count, tier)
+            self._place_params = {tier: self._params}
+
+    @property
+    def grade_mix(self) -> mix.GradeMix:
+        return self._mix
+
+    @property
+    def says_grades(self) -> bool:
+        """The section chooses its grades itself: a job's default mix leaves it alone."""
+        return self._params.difficulty is not None or self.grades is not None or self.max is not None or self.weekday is not None
+
+    def place_params(self, wanted: str | None) -> Params:
+        """The parameters of a place that asks for grade `wanted` (None: the section's own)."""
+        return self._place_params[wanted]
+
+    @property
+    def all_params(self) -> list[Params]:
+        """Every set of parameters a puzzle of this section has: one per grade it asks for."""
+        return [self._place_params[wanted] for wanted in dict.fromkeys(self._mix.wanted)]
 
     @model_validator(mode="after")
     def _generator_kept(self) -> "Section":
@@ -302,7 +382,10 @@ class JobSpec(Strict):
     budget: Budget = Budget()
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
-    order: Order = "codes"  # every section's order, unless the section gives its own
+    order: Order | None = None  # every section's order, unless the section gives its own; default: section_order
+    grades: dict[str, mix.Amount] | None = None  # the grade mix of every section that chooses none
+    max: dict[str, mix.Amount] | None = None  # the most of a grade in every section that chooses none
+    series: Series | None = None  # issues or volumes, each in its own folder (stages/series.py)
     sections: list[Section] = Field(min_length=1)
 
     @field_validator("date")
@@ -352,6 +435,36 @@ class JobSpec(Strict):
             problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
         elif self.cover is not None and self.cover.draws_barcode(self.print.service, self.isbn) and importlib.util.find_spec("barcode") is None:
             problems.append(("cover.barcode", f'drawing the ISBN\'s barcode needs python-barcode, which is not installed: pip install "puzzlepress[{BARCODE_EXTRA}]"'))
+        _refuse_job(problems)
+        return self
+
+    @field_validator("grades", "max")
+    @classmethod
+    def _known_grades(cls, amounts: dict[str, mix.Amount] | None, info: ValidationInfo) -> dict[str, mix.Amount] | None:
+        if amounts is not None:
+            mix.check_tiers(amounts, info.field_name or "grades")
+            for amount in amounts.values():
+                mix.share_of(amount)
+        return amounts
+
+    @model_validator(mode="after")
+    def _grades_chosen(self, info: ValidationInfo) -> "JobSpec":
+        """The job's grade mix for every section that chooses none, and each newsletter slot's
+        grade for the issue's weekday."""
+        problems = []
+        for index, section in enumerate(self.sections):
+            if (self.grades is not None or self.max is not None) and not section.says_grades:
+                try:
+                    section.mixed(self.grades, self.max, info.context)
+                except (ValueError, PydanticCustomError) as exc:
+                    problems.append((f"sections.{index}", f"the job's grade mix does not fit this section: {exc}"))
+            if section.weekday is not None:
+                if self.date is None:
+                    problems.append((f"sections.{index}.weekday", "a grade by weekday needs the issue's date (`date:` or --date)"))
+                elif self.format != "newsletter":
+                    problems.append((f"sections.{index}.weekday", "a grade by weekday is for a newsletter's slots; a book section takes `grades`"))
+                else:
+                    section.on_day(self.date, info.context)
         _refuse_job(problems)
         return self
 
@@ -430,6 +543,8 @@ class JobSpec(Strict):
     def _consistent(self) -> "JobSpec":
         if self.seed is None and self.date is None:
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
+        if self.series is not None and self.series.by == "date" and self.date is None:
+            _refuse_job([("series", "a dated series needs a `date` (or --date, or --dates): its first issue's")])
         if self.answers.from_previous_issue and self.date is None:
             _refuse_job([("answers.placement", "previous needs a `date`, to know which issue came before")])
         if self.answers.from_previous_issue and self.date is not None:
@@ -487,8 +602,10 @@ class JobSpec(Strict):
         return self
 
     def section_order(self, section_index: int) -> str:
-        """How a section's puzzles are ordered: its own `order`, or the job's."""
-        return self.sections[section_index].order or self.order
+        """How a section's puzzles are ordered: its own `order`, or the job's, or else a book's
+        easy to hard (published books ramp; the grading it needs at generate cost book.yaml
+        ... s) and a newsletter's in its codes' order (each slot keeps the grade it asks for)."""
+        return self.sections[section_index].order or self.order or ("easy-to-hard" if self.format == "book" else "codes")
 
     def link_style(self, section_index: int) -> str:
         """How the section's links print: its own `links`, or the job's."""
@@ -498,8 +615,13 @@ class JobSpec(Strict):
     @property
     def base_code(self) -> str:
         if self.date is None:
-            return str(self.seed)
-        return date_code(self.date) if self.seed is None else f"{self.seed}.{date_code(self.date)}"
+            base = str(self.seed)
+        else:
+            base = date_code(self.date) if self.seed is None else f"{self.seed}.{date_code(self.date)}"
+        if self.series is not None and self.series.by == "volume" and (self.series.volume or 1) > 1:
+            # volume 1 keeps the spec's codes, so a book already printed becomes its series' first volume
+            return f"{base}.volume-{self.series.volume}"
+        return base
 
     def types_in_order(self) -> list[str]:
         """The puzzle types of the job, in the order their first section appears."""

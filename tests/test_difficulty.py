@@ -99,10 +99,10 @@ def test_a_record_of_the_wrong_grade_for_its_difficulty_is_flagged(ramp: Path, t
 def test_easy_to_hard_orders_by_grade_and_score_and_makes_the_same_codes(tmp_path: Path) -> None:
     spec = "title: o\nseed: order\n{order}sections:\n  - {{type: nonogram, size: 15, count: 6, difficulty: hard}}\n"
     made = {}
-    for order in ("", "order: easy-to-hard\n"):
+    for order in ("order: codes\n", "order: easy-to-hard\n"):
         generate(parse_spec(spec.format(order=order)), tmp_path / str(len(order)), jobs=1)
         made[order] = read_manifest(tmp_path / str(len(order))).puzzles()
-    plain, ramped = made[""], made["order: easy-to-hard\n"]
+    plain, ramped = made["order: codes\n"], made["order: easy-to-hard\n"]
     assert sorted(e.code for e in plain) == sorted(e.code for e in ramped)
     ranks = [(["easy", "medium", "hard"].index(e.grade["tier"]), e.grade["score"]) for e in ramped]
     assert ranks == sorted(ranks) and [e.number for e in ramped] == list(range(1, 7))
@@ -187,7 +187,7 @@ def test_an_unmet_grade_fails_the_section_and_says_why(tmp_path: Path) -> None:
     with pytest.raises(StageError) as caught:
         generate(job, tmp_path / "out", jobs=1)
     message = str(caught.value)
-    assert "asked for easy puzzles, but the codes tried were graded" in message and "Raise budget.attempts" in message
+    assert "of 3 easy puzzles found after 3 codes; the codes passed over were graded" in message and "Raise budget.attempts" in message
 
 
 def test_grade_labels_read_in_black_and_white() -> None:

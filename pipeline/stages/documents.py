@@ -15,6 +15,7 @@ import yaml
 from weasyprint import Document
 
 from pipeline import __version__
+from pipeline.interface.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -25,13 +26,12 @@ from pipeline.spec import JobSpec
 from pipeline.stages.drawing import how_to_play
 
 
-def remake_command(job: JobSpec, index: int) -> tuple[str, ...]:
+def remake_command(job: JobSpec, index: int, params: Params) -> tuple[str, ...]:
     """The `new` command that makes section `index`'s puzzles again from their codes: every
     parameter the section sets, and its generator when it is not the current one. Each word
     is an option with its value, which the page never breaks: a reader copying "--" and
     "code" from two lines types a different command."""
     section = job.sections[index]
-    params = section.puzzle_params
     words = ["puzzlepress", "new", section.type, f"--size {params.size}"]
     extras = params.extras()
     if "difficulty" in extras:
@@ -49,7 +49,10 @@ def remake_lines(job: JobSpec) -> list[tuple[str, tuple[str, ...]]]:
     """(the sections' headings, their command's words) for the copyright page, one line per command."""
     grouped: dict[tuple[str, ...], list[str]] = {}
     for index, section in enumerate(job.sections):
-        grouped.setdefault(remake_command(job, index), []).append(section.heading)
+        mixed = len(section.all_params) > 1  # a grade mix: a line per grade, "Kuralin 7×7 (hard)"
+        for params in section.all_params:
+            heading = f"{section.heading} ({params.difficulty})" if mixed else section.heading
+            grouped.setdefault(remake_command(job, index, params), []).append(heading)
     return [(", ".join(dict.fromkeys(headings)), command) for command, headings in grouped.items()]
 
 

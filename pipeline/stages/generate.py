@@ -9,6 +9,7 @@ continues where it stopped, and a spec that only changes the layout regenerates 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class GenerateReport:
     manifest: Manifest
     made: int = 0
     reused: int = 0
+    reused_by_role: Counter = field(default_factory=Counter)  # role -> places filled by a record on disk, this folder's or an earlier issue's
     seconds: float = 0.0
     unfilled: list[str] = field(default_factory=list)  # sections that could not be filled
 
@@ -50,12 +52,13 @@ class _Place:
     type: str
     params: Params
     version: int  # the generator version: the current one unless the spec pins an earlier one
-    ordered: bool  # sorted easy to hard: graded as it is made, even without a difficulty
+    ordered: bool  # graded as it is made, even without a difficulty: sorted easy to hard, or under a cap
     codes: Iterator[str]
     materials: Any = None  # what the type reads once for these parameters (PuzzleType.materials)
     record: dict[str, Any] | None = None
     grade: dict[str, Any] | None = None  # the grader's fields; in the record too when a difficulty was asked for
     seconds: float = 0.0
+    reused: bool = False  # filled by a record on disk
     tries: int = 0
     code: str = ""
 
@@ -68,6 +71,7 @@ class Outcome:
     grade: dict[str, Any] | None
     reason: str | None
     seconds: float
+    reused: bool = False  # from a record on disk (this folder's, or one copied from `reuse_from`)
 
 
 def make_one(
@@ -168,9 +172,12 @@ def picture_of(stats: dict[str, Any]) -> str | None:
     return f"library picture {picture.get('name')!s}"
 
 
-def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
+def excluded_fingerprints(job: JobSpec, before: dt.date | None = None) -> dict[str, str]:
     """Fingerprint (and picture, see picture_of) -> the manifest that published it, for every
-    manifest in the spec's `exclude`."""
+    manifest in the spec's `exclude`; with `before`, only those of issues dated before it (and
+    undated ones): what the issue of that date excluded when it was printed, so the answers of
+    the previous issue are those of the puzzles it printed, not of others chosen because its
+    own manifest is excluded here."""
     seen: dict[str, str] = {}
     for name in job.exclude:
         path = Path(name)
@@ -179,6 +186,8 @@ def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
             earlier = read_manifest(folder)
         except RecordError as exc:
             raise InputError(f"exclude: {name}: {exc.problem}") from None
+        if before is not None and earlier.job.date is not None and earlier.job.date >= before:
+            continue
         for entry in earlier.entries:
             if entry.role == "puzzle" and entry.stats.get("fingerprint"):
                 seen[entry.stats["fingerprint"]] = name
@@ -199,11 +208,11 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
         for index, section in enumerate(spec.sections):
             stream = codes(spec, role, index)
             version = spec.generator_version(index)
-            ordered = spec.section_order(index) == "easy-to-hard"
+            grade_now = spec.section_order(index) == "easy-to-hard" or section.grade_mix.graded_as_made
             materials = get_type(section.type).materials(section.puzzle_params)  # read once, here
             places += [
-                _Place(role, index, section.type, section.puzzle_params, version, ordered, stream, materials)
-                for _ in range(section.count)
+                _Place(role, index, section.type, section.place_params(wanted), version, grade_now, stream, materials)
+                for wanted in section.grade_mix.wanted
             ]
     return places
 
@@ -218,11 +227,16 @@ def generate(
     rejected: dict[tuple[str, int, str], str] | None = None,
     progress: Progress | None = None,
     pool: TaskPool | None = None,
+    reuse_from: tuple[Path, ...] = (),
 ) -> GenerateReport:
     """Fill every place of the job with a proved puzzle, write the records and the manifest; on
-    `pool` when given (a catalogue's books share one), else on one opened for this job."""
+    `pool` when given (a catalogue's books share one), else on one opened for this job. A record
+    not in OUTDIR but in a folder of `reuse_from` (an earlier issue of a series) is copied, not
+    made again; verify proves it again all the same."""
     started = time.perf_counter()
-    published = excluded_fingerprints(job)  # bad input: read before the folder is made
+    published = {"puzzle": excluded_fingerprints(job)}  # bad input: read before the folder is made
+    if job.answers.from_previous_issue:
+        published["previous"] = excluded_fingerprints(job, before=job.previous_issue().date)
     rejected = rejected or {}
     places = _places(job, set(rejected))
     used: set[str] = set()
@@ -241,10 +255,10 @@ def generate(
             for place in open_places:
                 place.code = next(place.codes)
                 place.tries += 1
-            results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress)
+            results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress, reuse_from)
             for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
                 record = outcome.record
-                reason = outcome.reason or _repeat_reason(record, published, used)
+                reason = outcome.reason or _repeat_reason(record, published[place.role], used) or _over_cap(job, place, places, outcome.grade)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
@@ -252,8 +266,9 @@ def generate(
                 if picture_of(record["stats"]):
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
-                place.record, place.grade, place.seconds = record, outcome.grade, outcome.seconds
+                place.record, place.grade, place.seconds, place.reused = record, outcome.grade, outcome.seconds, outcome.reused
 
+    report.reused_by_role = Counter(p.role for p in places if p.record is not None and p.reused)
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
     _carry_verdicts(earlier, report.manifest)
@@ -261,7 +276,7 @@ def generate(
     checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
-        graded = [_grade_shortfall(job, index, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
+        graded = [_grade_shortfall(job, index, places, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
         raise StageError(
             f"could not fill {', '.join(report.unfilled)}: every code tried ({job.budget.attempts} per puzzle) "
             f"failed; see 'skipped' in {outdir / 'manifest.json'}" + "".join(f"\n{line}" for line in graded if line)
@@ -269,20 +284,23 @@ def generate(
     return report
 
 
-def _grade_shortfall(job: JobSpec, index: int, skipped: list[Skip]) -> str | None:
-    """For a section that asked for a difficulty: the grades its codes had instead, and what to do."""
+def _grade_shortfall(job: JobSpec, index: int, places: list[_Place], skipped: list[Skip]) -> str | None:
+    """For a section that asked for grades: the grades it could not fill, those its codes had
+    instead, and what to do."""
     section = job.sections[index]
-    wanted = section.puzzle_params.difficulty
-    if wanted is None:
+    mine = [p for p in places if p.section == index and p.role == "puzzle"]
+    short = Counter(p.params.difficulty for p in mine if p.record is None and p.params.difficulty is not None)
+    if not short:
         return None
     found = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
-    if not found:
-        return None
-    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common())
+    wanted = Counter(p.params.difficulty for p in mine if p.params.difficulty is not None)
+    missing = ", ".join(f"{wanted[tier] - short[tier]} of {wanted[tier]} {tier}" for tier in short)
+    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common()) or "none graded"
+    tried = sum(p.tries for p in mine)
     return (
-        f"{section.heading}: asked for {wanted} puzzles, but the codes tried were graded {tally}; this generator makes "
-        f"few {wanted} {section.type} puzzles at this size. Raise budget.attempts, choose another difficulty, "
-        "or leave difficulty out (puzzles are then graded, not chosen)."
+        f"{section.heading}: {missing} puzzles found after {tried} codes; the codes passed over were graded {tally}: "
+        f"this generator makes few such {section.type} puzzles at this size. Raise budget.attempts, ask for other "
+        "grades, or leave the grades out (puzzles are then graded, not chosen)."
     )
 
 
@@ -295,6 +313,7 @@ def _make_round(
     graded: dict[str, dict[str, Any]],
     report: GenerateReport,
     progress: Progress | None,
+    reuse_from: tuple[Path, ...] = (),
 ) -> list[Outcome]:
     """One outcome per place, from the cache or a worker; new records are written as they arrive,
     so an interrupted build keeps every puzzle it finished."""
@@ -302,8 +321,10 @@ def _make_round(
     to_make = []
     for i, place in enumerate(places):
         cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version, graded)
+        if cached is None and not fresh:
+            cached = _copied(reuse_from, outdir, place)
         if cached is not None:
-            results[i] = cached
+            results[i] = dataclasses.replace(cached, reused=True)
             report.reused += 1
         else:
             to_make.append(i)
@@ -338,6 +359,17 @@ def _make_round(
     return results
 
 
+def _copied(folders: tuple[Path, ...], outdir: Path, place: _Place) -> Outcome | None:
+    """The record for `place` from the first of `folders` holding it, copied into OUTDIR."""
+    for folder in folders:
+        found = load_cached(folder, place.type, place.params, place.code, place.version, {})
+        if found is not None:
+            pid = found.record["id"]
+            write_atomic(record_path(outdir, pid), record_path(folder, pid).read_bytes())
+            return found
+    return None
+
+
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:
     assert record is not None
     picture = picture_of(record["stats"])  # first: the same picture makes the same puzzle
@@ -351,6 +383,13 @@ def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], use
     if mark in used:
         return "same puzzle as another code in this job"
     return None
+
+
+def _over_cap(job: JobSpec, place: _Place, places: list[_Place], grade: dict[str, Any] | None) -> str | None:
+    """Why a puzzle would print its grade more often than its section's `max` allows."""
+    tier = (grade or {}).get("tier")
+    printed = sum(1 for p in places if p.record is not None and p.role == place.role and p.section == place.section and (p.grade or {}).get("tier") == tier)
+    return job.sections[place.section].grade_mix.over_cap(tier, printed)
 
 
 def _passed_over(place: _Place, record: dict[str, Any]) -> list[Skip]:
