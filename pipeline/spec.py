@@ -29,6 +29,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from pipeline import fonts, safeio
+from pipeline.mix import Grade, GradeMix, Weekday, amount, of_weekday
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -105,10 +106,11 @@ def _known_type(name: str) -> str:
     return name
 
 
-Difficulty = Literal["easy", "medium", "hard", "expert"]
+Difficulty = Grade
 # "codes": the order the codes filled the places in; "easy-to-hard": by grade, then by score
 # within the grade. Ordering moves puzzles; it never changes which codes are made.
 Order = Literal["codes", "easy-to-hard"]
+Amount = Annotated[int | str, BeforeValidator(amount)]  # a count, or a share of the section: "40%"
 
 
 class Section(Strict):
@@ -123,6 +125,9 @@ class Section(Strict):
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
     difficulty: Difficulty | None = None  # short for params.difficulty
+    grades: dict[Grade, Amount] | None = None  # a mix, {easy: 6, hard: 30%}; see pipeline/mix.py
+    max: dict[Grade, Amount] | None = None  # caps, {expert: 10%}
+    weekday: dict[Weekday, Grade] | None = None  # a newsletter slot's grade by the issue's weekday
     order: Order | None = None  # the puzzles' order within the section; default: the job's
     links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
@@ -159,6 +164,30 @@ class Section(Strict):
             given = {**given, "difficulty": self.difficulty}
         self._params = _section_params(puzzle_types()[self.type], self.size, given, info.context)
         return self
+
+    @model_validator(mode="after")
+    def _one_grade_rule(self) -> "Section":
+        problems = []
+        chosen = self.difficulty is not None or "difficulty" in self.params
+        if chosen and self.grades is not None:
+            problems.append(("grades", "give the section's grades as `difficulty` (one grade) or `grades` (a mix), not both"))
+        if self.weekday is not None and self.grades is not None:
+            problems.append(("weekday", "give the section's grades as `weekday` (one grade a day) or `grades` (a mix), not both"))
+        problems += self.own_mix.problems(self.count) if self.own_mix is not None else []
+        _refuse_job(problems)
+        return self
+
+    @property
+    def says_grades(self) -> bool:
+        """Whether the section chooses its own grades, so a job's `grades`/`max` leave it be."""
+        given = (self.difficulty, self.grades, self.max, self.weekday, self.params.get("difficulty"))
+        return any(value is not None for value in given)
+
+    @property
+    def own_mix(self) -> GradeMix | None:
+        if self.grades is None and self.max is None:
+            return None
+        return GradeMix(grades=self.grades, most=self.max)
 
     @model_validator(mode="after")
     def _generator_kept(self) -> "Section":
@@ -302,7 +331,9 @@ class JobSpec(Strict):
     budget: Budget = Budget()
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
-    order: Order = "codes"  # every section's order, unless the section gives its own
+    order: Order | None = None  # every section's order, unless the section gives its own; default: a book's easy-to-hard, a newsletter's codes
+    grades: dict[Grade, Amount] | None = None  # every section's grade mix, unless it chooses its own grades
+    max: dict[Grade, Amount] | None = None  # every such section's caps, {expert: 10%}
     sections: list[Section] = Field(min_length=1)
 
     @field_validator("date")
@@ -487,8 +518,38 @@ class JobSpec(Strict):
         return self
 
     def section_order(self, section_index: int) -> str:
-        """How a section's puzzles are ordered: its own `order`, or the job's."""
-        return self.sections[section_index].order or self.order
+        """How a section's puzzles are ordered: its own `order`, or the job's; by default a book
+        ramps easy to hard, as published books do, and a newsletter keeps its slots' order."""
+        default = "easy-to-hard" if self.format == "book" else "codes"
+        return self.sections[section_index].order or self.order or default
+
+    def section_mix(self, section_index: int) -> GradeMix | None:
+        """The section's grade mix: its own, or the job's for a section that chooses no grades."""
+        section = self.sections[section_index]
+        if section.says_grades:
+            return section.own_mix
+        if self.grades is None and self.max is None:
+            return None
+        return GradeMix(grades=self.grades, most=self.max)
+
+    def section_params(self, section_index: int) -> Params:
+        """The parameters of the section's puzzles in this issue: its own, with the grade its
+        `weekday` gives this issue's date (a slot's grade for Mondays, for Sundays...)."""
+        section = self.sections[section_index]
+        today = of_weekday(section.weekday, self.date)
+        params = section.puzzle_params
+        return params if today is None else params.model_copy(update={"difficulty": today})
+
+    @model_validator(mode="after")
+    def _mixes_fit(self) -> "JobSpec":
+        problems = []
+        for index, section in enumerate(self.sections):
+            if section.weekday is not None and self.date is None:
+                problems.append((f"sections.{index}.weekday", "a grade by weekday needs the issue's `date`"))
+            if not section.says_grades and (mix := self.section_mix(index)) is not None:
+                problems += [(key, f"for sections[{index}] ({section.count} puzzles): {message}") for key, message in mix.problems(section.count)]
+        _refuse_job(problems)
+        return self
 
     def link_style(self, section_index: int) -> str:
         """How the section's links print: its own `links`, or the job's."""

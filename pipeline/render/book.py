@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -151,8 +152,10 @@ class ContentsLine:
     page: str = ""  # the page `target` is on, once the plan's page numbers are known (with_page_numbers)
 
 
-def grades_note(items: Sequence[Printed]) -> str:
-    """How many puzzles of each grade a section holds, easiest first: "2 easy, 1 medium".
+def grades_note(items: Sequence[Printed], heading: str = "") -> str:
+    """How many puzzles of each grade a section holds, easiest first: "2 easy, 1 medium"; "2
+    puzzles" when the section holds one grade its heading already names ("Nonograms: easy"), so
+    the contents line says the grade once.
 
     A grade prints as its stars then its word, so the count of filled stars orders them."""
     counts: dict[str, int] = {}
@@ -160,7 +163,10 @@ def grades_note(items: Sequence[Printed]) -> str:
         if item.grade:
             counts[item.grade] = counts.get(item.grade, 0) + 1
     ordered = sorted(counts, key=lambda grade: grade.count("★"))
-    return ", ".join(f"{counts[grade]} {grade.split()[-1]}" for grade in ordered)
+    words = [grade.split()[-1] for grade in ordered]
+    if len(words) == 1 and words[0] in re.findall(r"\w+", heading.lower()):
+        return f"{counts[ordered[0]]} puzzle{'s' if counts[ordered[0]] > 1 else ''}"
+    return ", ".join(f"{counts[grade]} {word}" for grade, word in zip(ordered, words))
 
 
 @dataclass(frozen=True)
@@ -548,7 +554,7 @@ def plan_book(
         sheets, placement = _section_sheets(index, items, box, style, legible, outdir)
         plan.sheets += sheets
         plan.placements[f"sections[{index}]"] = placement
-        plan.contents.append(ContentsLine(heading, f"#section-{index}", grades_note(items)))
+        plan.contents.append(ContentsLine(heading, f"#section-{index}", grades_note(items, heading)))
         if policy.after_each_section:
             part = [(index, items, placement.scale)]
             run, groups = _packed_run(lambda share: groups_of(part, False, None, share), box, policy.per_page, f"Answers · {heading}", f"answers-{index}")

@@ -197,15 +197,27 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
     places = []
     for role, spec in issues:
         for index, section in enumerate(spec.sections):
-            stream = codes(spec, role, index)
+            stream = codes(spec, role, index)  # one stream for every grade of the section
             version = spec.generator_version(index)
-            ordered = spec.section_order(index) == "easy-to-hard"
-            materials = get_type(section.type).materials(section.puzzle_params)  # read once, here
+            mix = spec.section_mix(index)
+            ordered = spec.section_order(index) == "easy-to-hard" or mix is not None  # a cap needs every grade
+            params = spec.section_params(index)
+            materials = get_type(section.type).materials(params)  # read once, here
+            grades = mix.place_grades(section.count) if mix is not None else [params.difficulty] * section.count
             places += [
-                _Place(role, index, section.type, section.puzzle_params, version, ordered, stream, materials)
-                for _ in range(section.count)
+                _Place(role, index, section.type, params.model_copy(update={"difficulty": grade}), version, ordered, stream, materials)
+                for grade in grades
             ]
     return places
+
+
+def _over_cap(job: JobSpec, place: _Place, held: Counter) -> str | None:
+    """Why the grade of the code a place just made may not join its section (see GradeMix)."""
+    mix = job.section_mix(place.section)  # the same for last issue's places: no date in it
+    if mix is None or place.grade is None:
+        return None
+    tier = place.grade.get("tier")
+    return mix.over_cap(tier, held[(place.role, place.section, tier)], job.sections[place.section].count)
 
 
 def generate(
@@ -231,6 +243,7 @@ def generate(
 
     earlier = earlier_entries(outdir)
     graded = {} if fresh else verified_grades(earlier)
+    held: Counter = Counter()  # (role, section, grade) -> puzzles of it filled, for the caps
     with shared(pool) if pool is not None else open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
         outdir_rules.claim(outdir)
         outdir_rules.remove_own_parts(outdir)
@@ -245,6 +258,7 @@ def generate(
             for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
                 record = outcome.record
                 reason = outcome.reason or _repeat_reason(record, published, used)
+                reason = reason or _over_cap(job, dataclasses.replace(place, grade=outcome.grade), held)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
@@ -253,6 +267,7 @@ def generate(
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
                 place.record, place.grade, place.seconds = record, outcome.grade, outcome.seconds
+                held[(place.role, place.section, (outcome.grade or {}).get("tier"))] += 1
 
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
@@ -261,7 +276,7 @@ def generate(
     checkpoint.reached("generate:manifest")
     report.seconds = time.perf_counter() - started
     if report.unfilled:
-        graded = [_grade_shortfall(job, index, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
+        graded = [_grade_shortfall(job, index, places, report.manifest.skipped) for index in sorted({p.section for p in places if p.record is None})]
         raise StageError(
             f"could not fill {', '.join(report.unfilled)}: every code tried ({job.budget.attempts} per puzzle) "
             f"failed; see 'skipped' in {outdir / 'manifest.json'}" + "".join(f"\n{line}" for line in graded if line)
@@ -269,21 +284,31 @@ def generate(
     return report
 
 
-def _grade_shortfall(job: JobSpec, index: int, skipped: list[Skip]) -> str | None:
-    """For a section that asked for a difficulty: the grades its codes had instead, and what to do."""
+def _grade_shortfall(job: JobSpec, index: int, places: list[_Place], skipped: list[Skip]) -> str | None:
+    """For a section that asked for grades: each grade it could not fill (found of wanted, after
+    how many codes), the grades its codes had instead, and what to do."""
     section = job.sections[index]
-    wanted = section.puzzle_params.difficulty
-    if wanted is None:
+    mine = [p for p in places if p.section == index and p.role == "puzzle"]
+    wanted = Counter(p.params.difficulty for p in mine)
+    found = Counter(p.params.difficulty for p in mine if p.record is not None)
+    tried = Counter()
+    for place in mine:
+        tried[place.params.difficulty] += place.tries
+    short = [grade for grade in wanted if found[grade] < wanted[grade]]
+    graded = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
+    if not graded and job.section_mix(index) is None:
         return None
-    found = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
-    if not found:
-        return None
-    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common())
-    return (
-        f"{section.heading}: asked for {wanted} puzzles, but the codes tried were graded {tally}; this generator makes "
-        f"few {wanted} {section.type} puzzles at this size. Raise budget.attempts, choose another difficulty, "
-        "or leave difficulty out (puzzles are then graded, not chosen)."
+    tally = ", ".join(f"{count} {tier}" for tier, count in graded.most_common())
+    missing = "; ".join(
+        f"found {found[grade]} of {wanted[grade]} {grade or 'puzzles'} after {tried[grade]} codes" for grade in short
     )
+    asked = ", ".join(sorted({g for g in short if g}))
+    advice = (
+        f"this generator makes few {asked} {section.type} puzzles at this size. Raise budget.attempts, choose other grades, "
+        "or leave the grades out (puzzles are then graded, not chosen)." if asked else
+        "raise budget.attempts or the section's max."
+    )
+    return f"{section.heading}: {missing}" + (f"; the codes passed over were graded {tally}" if tally else "") + f"; {advice}"
 
 
 def _make_round(
