@@ -187,7 +187,7 @@ def test_an_unmet_grade_fails_the_section_and_says_why(tmp_path: Path) -> None:
     with pytest.raises(StageError) as caught:
         generate(job, tmp_path / "out", jobs=1)
     message = str(caught.value)
-    assert "asked for easy puzzles, but the codes tried were graded" in message and "Raise budget.attempts" in message
+    assert "found 0 of 3 easy after 3 codes; the codes passed over were graded" in message and "Raise budget.attempts" in message
 
 
 def test_grade_labels_read_in_black_and_white() -> None:
