@@ -34,8 +34,12 @@ def remake_command(job: JobSpec, index: int) -> tuple[str, ...]:
     params = section.puzzle_params
     words = ["puzzlepress", "new", section.type, f"--size {params.size}"]
     extras = params.extras()
-    if "difficulty" in extras:
+    mix = job.section_mix(index)
+    if (mix is not None and mix.wanted(section.count)) or section.weekday:
+        words.append("--difficulty GRADE")  # each puzzle's own, as its label prints it
+    elif "difficulty" in extras:
         words.append(f"--difficulty {extras.pop('difficulty')}")
+    extras.pop("difficulty", None)
     for key, value in extras.items():
         shown = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=10_000)
         words.append("--param " + shlex.quote(f"{key}={shown.removesuffix(chr(10) + '...' + chr(10)).strip()}"))
@@ -66,6 +70,7 @@ def doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[
         "isbn": job.isbn,
         "version": __version__,
         "remake": remake_lines(job) if job.format == "book" else [],
+        "remake_grade": job.format == "book" and any("GRADE" in " ".join(command) for _, command in remake_lines(job)),
         "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),
