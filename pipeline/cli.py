@@ -243,6 +243,17 @@ def _load(spec: Path, date: str | None, output: str | None) -> tuple[Any, Path]:
     return job, outdir
 
 
+DatesOpt = Annotated[
+    Optional[str],
+    typer.Option("--dates", metavar="FIRST..LAST", help="Build a dated series: every issue from FIRST to LAST (YYYY-MM-DD..YYYY-MM-DD), each in its own folder."),
+]
+EveryOpt = Annotated[
+    Optional[str], typer.Option("--every", help="How far apart the issues of --dates are: day, week, month, or N days, N weeks (default: the spec's series.every, else week).")
+]
+VolumeOpt = Annotated[
+    Optional[str], typer.Option("--volume", metavar="N", help="Build volume N (or volumes N..M) of a series, each in its own folder, excluding every earlier volume's puzzles.")
+]
+
 SpecsArg = Annotated[
     list[Path], typer.Argument(help="The job spec (YAML); or several, or a catalogue file listing them, built as one job.", show_default=False)
 ]
@@ -252,24 +263,95 @@ SpecsArg = Annotated[
 @_run
 def build(
     specs: SpecsArg, output: OutOpt = None, date: DateOpt = None, jobs: JobsOpt = None, fresh: FreshOpt = False,
-    scheduler: SchedulerOpt = None,
+    scheduler: SchedulerOpt = None, dates: DatesOpt = None, every: EveryOpt = None, volume: VolumeOpt = None,
 ) -> None:
-    """Run every stage: generate, verify, layout (of one book, or of a catalogue's books)."""
+    """Run every stage: generate, verify, layout (of one book, of a catalogue's books, or of a
+    series' issues, each in its own folder)."""
     from pipeline.stages.build import build as run_build
 
     from pipeline.pdf_engine import check_pdf_engine
 
     workers = _jobs(jobs)
+    series_options = dates is not None or every is not None or volume is not None
     if len(specs) > 1 or _is_catalogue(specs[0]):
+        if series_options:
+            raise OptionError("--dates, --every and --volume build the series of one spec, not a catalogue")
         _build_catalogue(specs, output, date, workers, fresh, scheduler)
         return
     spec = specs[0]
-    job, outdir = _load(spec, date, output)
+    if dates is not None and date is not None:
+        raise OptionError("--date and --dates: give one issue's date or a range of them, not both")
+    job, outdir = _load(spec, _first_date(dates) if dates is not None else date, output)
+    if job.series is not None or series_options:
+        _build_series(spec, job, outdir, dates, every, volume, workers, fresh, scheduler)
+        return
+    from pipeline.stages.series import refuse_series_folder
+
+    refuse_series_folder(outdir)
     check_pdf_engine()  # before any record is written
     _say_other_versions(outdir)
     with _progress() as progress:
         report = run_build(job, outdir, jobs=workers, fresh=fresh, progress=progress, scheduler=_scheduler(scheduler))
     _print_build_summary(report, outdir)
+
+
+def _first_date(dates: str) -> str:
+    """The first date of --dates, for loading the spec; the range is checked whole later."""
+    first = dates.partition("..")[0]
+    try:
+        _date(first)
+    except OptionError:
+        raise OptionError(f"--dates: '{_printable(dates)}' is not a date range; write it as FIRST..LAST, e.g. 2027-01-04..2027-12-27") from None
+    return first
+
+
+def _build_series(
+    spec: Path, job: Any, root: Path, dates: str | None, every: str | None, volume: str | None, workers: int, fresh: bool,
+    scheduler: str | None,
+) -> None:
+    """A series' issues, each into its folder under ROOT (pipeline/stages/series.py): a line per issue."""
+    from pipeline.pdf_engine import check_pdf_engine
+    from pipeline.stages.series import INDEX, build_series, plan_series
+
+    plan = plan_series(spec, job, root, dates=dates, every=every, volume=volume)  # everything checked: nothing written yet
+    check_pdf_engine()
+    address = _scheduler(scheduler)
+    started = time.perf_counter()
+
+    def done(k: int, issue: Any, report: Any, seconds: float) -> None:
+        g = report.generated
+        made_here = len(g.manifest.puzzles()) - g.reused_by_role["puzzle"]
+        kept = " (layout unchanged, kept)" if report.layout_reused else ""
+        _say(
+            f"issue {k + 1}/{len(plan.issues)}: {issue.name} -> {issue.folder}: {len(g.manifest.puzzles())} puzzles "
+            f"({made_here} made, {g.reused_by_role['puzzle']} reused){_previous_words(g)}, {report.pages} pages{kept}, {seconds:.1f} s"
+        )
+        for line in report.replaced:
+            _say(f"  replaced {line}")
+
+    with _progress() as progress:
+        build_series(plan, jobs=workers, fresh=fresh, progress=progress, scheduler=address, issue_done=done)
+    printed = [p["id"] for entry in plan.index.values() for p in entry["puzzles"]]
+    repeats = "none printed twice" if len(set(printed)) == len(printed) else f"only {len(set(printed))} different"
+    _say(
+        f"series: {len(plan.issues)} issues in {time.perf_counter() - started:.1f} s; the index {root / INDEX} lists "
+        f"{len(plan.index)} issues, {len(printed)} puzzles, {repeats}"
+    )
+
+
+def _previous_words(generated: Any) -> str:
+    """What a sheet that prints the previous issue's answers did with that issue's puzzles."""
+    previous = generated.manifest.puzzles("previous")
+    if not previous:
+        return ""
+    reused = generated.reused_by_role["previous"]
+    return f"; the previous issue's {len(previous)} for their answers: {_made_or_reused(len(previous), reused)}"
+
+
+def _made_or_reused(total: int, reused: int) -> str:
+    if reused == total:
+        return "reused"
+    return "made again" if reused == 0 else f"{reused} reused, {total - reused} made again"
 
 
 def _is_catalogue(spec: Path) -> bool:
@@ -612,7 +694,8 @@ def _print_build_summary(report: Any, outdir: Path) -> None:
     if previous:
         issue = issue_date(g.manifest.job.previous_issue().date)
         numbers = ", ".join(str(e.number) for e in previous)
-        _say(f"  {len(previous)} of them are puzzles {numbers} of the issue of {issue}, made again to print their answers (answers: previous)")
+        how = _made_or_reused(len(previous), g.reused_by_role["previous"])
+        _say(f"  {len(previous)} of them are puzzles {numbers} of the issue of {issue}, {how} to print their answers (answers: previous)")
     _say(f"verify:   {len(v.verdicts)} proved twice, {v.reused} unchanged since last run ({s['verify']:.1f} s)")
     _say(f"layout:   {report.pages} pages{' (unchanged, kept)' if report.layout_reused else ''} ({s['layout']:.1f} s)")
     for line in report.replaced:

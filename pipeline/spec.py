@@ -92,6 +92,38 @@ Title = Annotated[str, AfterValidator(_shown_text)]
 Printable = Annotated[str, AfterValidator(_printable)]
 
 
+EVERY = re.compile(r"^(?:(day|week|month)|([1-9][0-9]{0,2}) (days?|weeks?|months?))$")
+
+
+def every_step(text: str) -> tuple[int, int]:
+    """A series' interval, `day`, `week`, `month` or `N days` / `N weeks` / `N months`, as
+    (days, months); ValueError names what is accepted."""
+    found = EVERY.match(text.strip()) if isinstance(text, str) else None
+    if found is None:
+        raise ValueError(f"{_printable(str(text))!r} is not an interval; write day, week, month, or N days, N weeks, N months")
+    unit, count = (found.group(1), 1) if found.group(1) else (found.group(3).rstrip("s"), int(found.group(2)))
+    return {"day": (count, 0), "week": (7 * count, 0), "month": (0, count)}[unit]
+
+
+def _checked_every(text: str) -> str:
+    every_step(text)
+    return text.strip()
+
+
+class Series(Strict):
+    """The spec's issues as a series (pipeline/stages/series.py): each issue in its own folder
+    under the output folder, none repeating a puzzle of an earlier one, listed in series.json."""
+
+    by: Literal["date", "volume"] = "date"  # dated issues (a folder per date) or numbered volumes
+    every: Annotated[str, AfterValidator(_checked_every)] = "week"  # how far apart dated issues are
+    volume: int | None = Field(default=None, ge=1, le=9999)  # the volume to build (--volume overrides)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kind_only(cls, value: Any) -> Any:
+        return {"by": value} if isinstance(value, str) else value
+
+
 class Budget(Strict):
     seconds: float = Field(default=120.0, gt=0, le=86_400)
     attempts: int = Field(default=20, ge=1, le=1000)  # codes tried per puzzle slot before the section fails
@@ -334,6 +366,7 @@ class JobSpec(Strict):
     order: Order | None = None  # every section's order, unless the section gives its own; default: a book's easy-to-hard, a newsletter's codes
     grades: dict[Grade, Amount] | None = None  # every section's grade mix, unless it chooses its own grades
     max: dict[Grade, Amount] | None = None  # every such section's caps, {expert: 10%}
+    series: Series | None = None  # issues or volumes, each in its own folder (stages/series.py)
     sections: list[Section] = Field(min_length=1)
 
     @field_validator("date")
@@ -461,6 +494,8 @@ class JobSpec(Strict):
     def _consistent(self) -> "JobSpec":
         if self.seed is None and self.date is None:
             raise ValueError("give a `seed` (the job's base code) or a `date` (a dated issue)")
+        if self.series is not None and self.series.by == "date" and self.date is None:
+            _refuse_job([("series", "a dated series needs a `date` (or --date, or --dates): its first issue's")])
         if self.answers.from_previous_issue and self.date is None:
             _refuse_job([("answers.placement", "previous needs a `date`, to know which issue came before")])
         if self.answers.from_previous_issue and self.date is not None:
@@ -559,8 +594,13 @@ class JobSpec(Strict):
     @property
     def base_code(self) -> str:
         if self.date is None:
-            return str(self.seed)
-        return date_code(self.date) if self.seed is None else f"{self.seed}.{date_code(self.date)}"
+            base = str(self.seed)
+        else:
+            base = date_code(self.date) if self.seed is None else f"{self.seed}.{date_code(self.date)}"
+        if self.series is not None and self.series.by == "volume" and (self.series.volume or 1) > 1:
+            # volume 1 keeps the spec's codes, so a book already printed becomes its series' first volume
+            return f"{base}.volume-{self.series.volume}"
+        return base
 
     def types_in_order(self) -> list[str]:
         """The puzzle types of the job, in the order their first section appears."""

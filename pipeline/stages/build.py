@@ -77,17 +77,19 @@ WEB = "web"  # OUTDIR/web/: the web edition, with `web: true`
 
 def build(
     job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None,
-    pool: TaskPool | None = None,
+    pool: TaskPool | None = None, reuse_from: tuple[Path, ...] = (),
 ) -> BuildReport:
     """The whole job into OUTDIR; generate and verify run on `pool` when given (a catalogue's
-    books share one), else on one of their own."""
+    books share one), else on one of their own; records found in `reuse_from` (an earlier
+    issue's folder) are copied rather than made again."""
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
     for round_ in range(REPLACEMENT_ROUNDS + 1):
         first = round_ == 0
         generated = generate(
-            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate"), pool=pool
+            job, outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, rejected=rejected, progress=progress("generate"), pool=pool,
+            reuse_from=reuse_from,
         )
         verified = verify(outdir, jobs=jobs, scheduler=scheduler, fresh=fresh and first, progress=progress("verify"), pool=pool)
         seconds["generate"] += generated.seconds

@@ -9,6 +9,7 @@ continues where it stopped, and a spec that only changes the layout regenerates 
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ class GenerateReport:
     manifest: Manifest
     made: int = 0
     reused: int = 0
+    reused_by_role: Counter = field(default_factory=Counter)  # role -> places filled by a record on disk, this folder's or an earlier issue's
     seconds: float = 0.0
     unfilled: list[str] = field(default_factory=list)  # sections that could not be filled
 
@@ -56,6 +58,7 @@ class _Place:
     record: dict[str, Any] | None = None
     grade: dict[str, Any] | None = None  # the grader's fields; in the record too when a difficulty was asked for
     seconds: float = 0.0
+    reused: bool = False  # filled by a record on disk
     tries: int = 0
     code: str = ""
 
@@ -68,6 +71,7 @@ class Outcome:
     grade: dict[str, Any] | None
     reason: str | None
     seconds: float
+    reused: bool = False  # from a record on disk (this folder's, or one copied from `reuse_from`)
 
 
 def make_one(
@@ -168,9 +172,12 @@ def picture_of(stats: dict[str, Any]) -> str | None:
     return f"library picture {picture.get('name')!s}"
 
 
-def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
+def excluded_fingerprints(job: JobSpec, before: dt.date | None = None) -> dict[str, str]:
     """Fingerprint (and picture, see picture_of) -> the manifest that published it, for every
-    manifest in the spec's `exclude`."""
+    manifest in the spec's `exclude`; with `before`, only those of issues dated before it (and
+    undated ones): what the issue of that date excluded when it was printed, so the answers of
+    the previous issue are those of the puzzles it printed, not of others chosen because its
+    own manifest is excluded here."""
     seen: dict[str, str] = {}
     for name in job.exclude:
         path = Path(name)
@@ -179,6 +186,8 @@ def excluded_fingerprints(job: JobSpec) -> dict[str, str]:
             earlier = read_manifest(folder)
         except RecordError as exc:
             raise InputError(f"exclude: {name}: {exc.problem}") from None
+        if before is not None and earlier.job.date is not None and earlier.job.date >= before:
+            continue
         for entry in earlier.entries:
             if entry.role == "puzzle" and entry.stats.get("fingerprint"):
                 seen[entry.stats["fingerprint"]] = name
@@ -230,11 +239,16 @@ def generate(
     rejected: dict[tuple[str, int, str], str] | None = None,
     progress: Progress | None = None,
     pool: TaskPool | None = None,
+    reuse_from: tuple[Path, ...] = (),
 ) -> GenerateReport:
     """Fill every place of the job with a proved puzzle, write the records and the manifest; on
-    `pool` when given (a catalogue's books share one), else on one opened for this job."""
+    `pool` when given (a catalogue's books share one), else on one opened for this job. A record
+    not in OUTDIR but in a folder of `reuse_from` (an earlier issue of a series) is copied, not
+    made again; verify proves it again all the same."""
     started = time.perf_counter()
-    published = excluded_fingerprints(job)  # bad input: read before the folder is made
+    published = {"puzzle": excluded_fingerprints(job)}  # bad input: read before the folder is made
+    if job.answers.from_previous_issue:
+        published["previous"] = excluded_fingerprints(job, before=job.previous_issue().date)
     rejected = rejected or {}
     places = _places(job, set(rejected))
     used: set[str] = set()
@@ -254,10 +268,10 @@ def generate(
             for place in open_places:
                 place.code = next(place.codes)
                 place.tries += 1
-            results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress)
+            results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress, reuse_from)
             for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
                 record = outcome.record
-                reason = outcome.reason or _repeat_reason(record, published, used)
+                reason = outcome.reason or _repeat_reason(record, published[place.role], used)
                 reason = reason or _over_cap(job, dataclasses.replace(place, grade=outcome.grade), held)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
@@ -266,9 +280,10 @@ def generate(
                 if picture_of(record["stats"]):
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
-                place.record, place.grade, place.seconds = record, outcome.grade, outcome.seconds
+                place.record, place.grade, place.seconds, place.reused = record, outcome.grade, outcome.seconds, outcome.reused
                 held[(place.role, place.section, (outcome.grade or {}).get("tier"))] += 1
 
+    report.reused_by_role = Counter(p.role for p in places if p.record is not None and p.reused)
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
     report.manifest.entries = _entries(job, places)
     _carry_verdicts(earlier, report.manifest)
@@ -320,6 +335,7 @@ def _make_round(
     graded: dict[str, dict[str, Any]],
     report: GenerateReport,
     progress: Progress | None,
+    reuse_from: tuple[Path, ...] = (),
 ) -> list[Outcome]:
     """One outcome per place, from the cache or a worker; new records are written as they arrive,
     so an interrupted build keeps every puzzle it finished."""
@@ -327,8 +343,10 @@ def _make_round(
     to_make = []
     for i, place in enumerate(places):
         cached = None if fresh else load_cached(outdir, place.type, place.params, place.code, place.version, graded)
+        if cached is None and not fresh:
+            cached = _copied(reuse_from, outdir, place)
         if cached is not None:
-            results[i] = cached
+            results[i] = dataclasses.replace(cached, reused=True)
             report.reused += 1
         else:
             to_make.append(i)
@@ -361,6 +379,17 @@ def _make_round(
         if outcome.record is not None and "fingerprint" not in outcome.record["stats"]:
             outcome.record["stats"]["fingerprint"] = fingerprint(outcome.record)
     return results
+
+
+def _copied(folders: tuple[Path, ...], outdir: Path, place: _Place) -> Outcome | None:
+    """The record for `place` from the first of `folders` holding it, copied into OUTDIR."""
+    for folder in folders:
+        found = load_cached(folder, place.type, place.params, place.code, place.version, {})
+        if found is not None:
+            pid = found.record["id"]
+            write_atomic(record_path(outdir, pid), record_path(folder, pid).read_bytes())
+            return found
+    return None
 
 
 def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], used: set[str]) -> str | None:

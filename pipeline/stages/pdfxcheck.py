@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
-from pypdf import PdfReader
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+if TYPE_CHECKING:
+    from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject
 
 from pipeline.render.pdfx import Variant
 
@@ -34,6 +35,7 @@ TOLERANCE_PT = 0.01
 
 
 def _obj(value: Any) -> Any:
+    from pypdf.generic import IndirectObject  # deferred: pypdf costs ~0.2 s to import, and a warm build never reads a PDF
     return value.get_object() if isinstance(value, IndirectObject) else value
 
 
@@ -45,6 +47,7 @@ def _inside(inner: list[float], outer: list[float]) -> bool:
 def _forms(resources: Any, seen: set[int]) -> Iterator[tuple[DictionaryObject, Any]]:
     """Every form and image a resource dictionary reaches, forms' own resources included:
     (XObject, its stream)."""
+    from pypdf.generic import IndirectObject
     resources = _obj(resources) or {}
     for ref in (_obj(resources.get("/XObject")) or {}).values():
         if isinstance(ref, IndirectObject):
@@ -67,6 +70,7 @@ def _resources_tree(page: Any) -> Iterator[Any]:
 
 
 def _colour_problems(reader: PdfReader) -> list[str]:
+    from pypdf.generic import ArrayObject
     problems = set()
     for number, page in enumerate(reader.pages, start=1):
         contents = page.get_contents()
@@ -152,6 +156,7 @@ def _box_problems(reader: PdfReader) -> list[str]:
 
 def _output_intent(reader: PdfReader) -> str | None:
     """The problem with the PDF/X output intent, or None."""
+    from pypdf.generic import StreamObject
     intents = [_obj(i) for i in _obj(reader.trailer["/Root"].get("/OutputIntents")) or []]
     ours = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
     if len(ours) != 1:
@@ -179,6 +184,7 @@ def _header_version(data: bytes) -> str:
 
 def problems(data: bytes, variant: Variant) -> dict[str, list[str]]:
     """Every requirement of `variant` by name, with what breaks it (empty: it holds)."""
+    from pypdf import PdfReader
     reader = PdfReader(io.BytesIO(data))
     info = reader.metadata or {}
     found: dict[str, list[str]] = {}
