@@ -201,7 +201,7 @@ def entry_problems(manifest: Manifest) -> list[str]:
             problems.append(f"{place}: section {entry.section} does not exist (the job has {len(sections)})")
             continue
         section = sections[entry.section]
-        if entry.type != section.type or params not in section.all_params:
+        if (entry.type, _any_grade(params)) != (section.type, _any_grade(section.puzzle_params)) or not _grade_fits(manifest.job, entry.section, params):
             problems.append(
                 f"{place}: a {entry.type} {_described(params, entry.label)} in section {entry.section}, which holds "
                 f"{section.type} {_described(section.puzzle_params, section.puzzle_params.label)}"
@@ -214,6 +214,18 @@ def entry_problems(manifest: Manifest) -> list[str]:
         if not 0 <= skip.section < len(sections)
     ]
     return problems
+
+
+def _any_grade(params: Any) -> Any:
+    """Parameters with the grade left out: a section's mix or weekday sets each place's own."""
+    return params.model_copy(update={"difficulty": None})
+
+
+def _grade_fits(job: Any, index: int, params: Any) -> bool:
+    """Whether a puzzle asked for `params.difficulty` may be in the section (see pipeline/mix.py)."""
+    section, mix = job.sections[index], job.section_mix(index)
+    allowed = {section.puzzle_params.difficulty, *(mix.wanted(section.count) if mix else ()), *(section.weekday or {}).values()}
+    return params.difficulty in allowed
 
 
 def _described(params: Params | None, label: str) -> str:

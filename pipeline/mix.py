@@ -1,13 +1,11 @@
-"""A section's grade mix: which grade each of its places asks for, and the most of a grade it holds.
+"""The grade mix: how many puzzles of each grade a section holds, and the most it may hold.
 
-A publisher writes `grades: {easy: 6, medium: 10, hard: 4}` (counts) or `grades: {easy: 30%,
-medium: 50%, hard: 20%}` (shares of the section's count), and `max: {expert: 10%}` (a cap). A
-grade asked for is exactly `difficulty:` for that many places: the same parameters, so the same
-puzzle for the same code. A cap leaves the places ungraded and passes over a code whose grade is
-already printed as often as the cap allows. `weekday: {mon: easy, ..., sun: hard}` gives a
-newsletter slot the grade of its issue's weekday.
-
-This module is the one place these rules live: the spec validates with it and generate fills with it.
+One policy for the spec (what a mix may say, checked with every other problem) and for generate
+(which grade each place of a section is filled with, and which grades a code may not add). A
+section says it with `grades: {easy: 6, medium: 10, hard: 4}` (counts, or shares such as `30%`
+of the section's count) and `max: {expert: 10%}`; a job's own `grades`/`max` are the default of
+every section that says nothing about grades (no `difficulty`, `grades`, `max` or `weekday`).
+The grades are the graders' tiers (pipeline/interface/grades.py), easiest first.
 """
 
 from __future__ import annotations
@@ -15,114 +13,98 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from pipeline.interface.grades import TIERS
 
-WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-SHARE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
-Amount = int | str  # a count, or a share of the section's count: "40%"
+Grade = Literal[TIERS]  # type: ignore[valid-type]  # the graders' tiers, as the spec names them
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # date.weekday() order
+Weekday = Literal[WEEKDAYS]  # type: ignore[valid-type]
+_SHARE = re.compile(r"\s*([0-9]+(?:\.[0-9]+)?)\s*%\s*")
 
 
-def share_of(amount: Amount) -> float | None:
-    """The share an amount names (0.4 for "40%"), or None for a count."""
-    if isinstance(amount, int):
+def amount(value: Any) -> int | str:
+    """A count (a whole number) or a share ("40%"), as written; refused otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    if isinstance(value, str) and (match := _SHARE.fullmatch(value)) and float(match.group(1)) <= 100:
+        return value.strip()
+    raise ValueError(f"{value!r} is neither a count (0, 1, 2, ...) nor a share of the section such as '40%'")
+
+
+def _of(value: int | str, count: int) -> float:
+    """An amount as a number of puzzles of a section of `count` (a share need not be whole)."""
+    if isinstance(value, int):
+        return float(value)
+    match = _SHARE.fullmatch(value)
+    assert match is not None
+    return count * float(match.group(1)) / 100
+
+
+class GradeMix(BaseModel):
+    """A section's grades (`wanted`: how many of each) and caps (`most`: at most so many)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    grades: dict[str, int | str] | None = None
+    most: dict[str, int | str] | None = None
+
+    def problems(self, count: int) -> list[tuple[str, str]]:
+        """(key, message) for everything wrong with this mix for a section of `count` puzzles."""
+        found: list[tuple[str, str]] = []
+        wanted: dict[str, int] = {}
+        if self.grades is not None:
+            total = sum(_of(v, count) for v in self.grades.values())
+            if not math.isclose(total, count, abs_tol=1e-6):
+                written = ", ".join(f"{g}: {v}" for g, v in self.grades.items())
+                found.append(("grades", f"grades ({written}) add up to {total:g} puzzles, but the section's count is {count}"))
+            else:
+                wanted = self.wanted(count)
+        for grade, cap in (self.most or {}).items():
+            most = self.cap(grade, count)
+            if wanted.get(grade, 0) > most:
+                found.append((f"max.{grade}", f"max {grade} {cap} allows {most} of {count}, but grades ask for {wanted[grade]} {grade}"))
+        return found
+
+    def wanted(self, count: int) -> dict[str, int]:
+        """Grade -> puzzles of it, easiest first, adding up to `count` (shares rounded by largest
+        remainder, ties to the easier grade); empty when the mix names no grades."""
+        if self.grades is None:
+            return {}
+        exact = {g: _of(self.grades[g], count) for g in TIERS if g in self.grades}
+        whole = {g: math.floor(v + 1e-9) for g, v in exact.items()}
+        short = count - sum(whole.values())
+        for g in sorted(exact, key=lambda g: -(exact[g] - whole[g]))[: max(short, 0)]:
+            whole[g] += 1
+        return {g: n for g, n in whole.items() if n}
+
+    def cap(self, grade: str, count: int) -> int:
+        """The most puzzles of `grade` a section of `count` may hold (a share rounds down)."""
+        if self.most is None or grade not in self.most:
+            return count
+        return math.floor(_of(self.most[grade], count) + 1e-9)
+
+    def place_grades(self, count: int) -> list[str | None]:
+        """The grade each of a section's `count` places is filled with, easiest first; None for
+        a place any grade may fill (a section with only caps)."""
+        wanted = self.wanted(count)
+        if not wanted:
+            return [None] * count
+        return [grade for grade, n in wanted.items() for _ in range(n)]
+
+    def over_cap(self, grade: str | None, held: int, count: int) -> str | None:
+        """Why a puzzle of `grade` may not join a section of `count` already holding `held` of it
+        (a skip reason, like an off-grade code's), or None when it may."""
+        if grade is None or held < self.cap(grade, count):
+            return None
+        return f"graded {grade}, and the section holds its max of {self.cap(grade, count)} {grade}"
+
+
+def of_weekday(weekday: dict[str, str] | None, date: dt.date | None) -> str | None:
+    """The grade a newsletter slot's `weekday` gives the issue's date, or None for a day it does
+    not name (or no date)."""
+    if not weekday or date is None:
         return None
-    found = SHARE.match(amount)
-    if found is None:
-        raise ValueError(f"{amount!r} is neither a count nor a share such as '40%'")
-    return float(found.group(1)) / 100
-
-
-def check_tiers(amounts: dict[str, Amount], what: str) -> None:
-    unknown = [tier for tier in amounts if tier not in TIERS]
-    if unknown:
-        raise ValueError(f"{what}: {', '.join(map(repr, unknown))} is not a grade (grades: {', '.join(TIERS)})")
-    negative = [tier for tier, amount in amounts.items() if isinstance(amount, int) and amount < 0]
-    if negative:
-        raise ValueError(f"{what}: {negative[0]} is {amounts[negative[0]]}; a count is 0 or more")
-
-
-def _counts(count: int, grades: dict[str, Amount], caps: dict[str, int]) -> dict[str, int]:
-    """Counts as written, or shares turned into counts that sum to `count`: each share's whole
-    part, then the places left to the largest remainders, easier grades first on a tie, never
-    past a cap (`max: {expert: 10%}` keeps 10% of 16 at one expert, not two)."""
-    shares = {tier: share_of(amount) for tier, amount in grades.items()}
-    if all(share is None for share in shares.values()):
-        counts = {tier: int(amount) for tier, amount in grades.items()}
-        if sum(counts.values()) != count:
-            raise ValueError(f"grades: the counts add up to {sum(counts.values())}, and the section holds {count}")
-        return counts
-    if any(share is None for share in shares.values()):
-        raise ValueError("grades: give every grade as a count or every grade as a share, not both")
-    total = sum(shares.values())  # type: ignore[arg-type]
-    if not math.isclose(total, 1.0, abs_tol=1e-9):
-        raise ValueError(f"grades: the shares add up to {total * 100:g}%, not 100%")
-    exact = {tier: share * count for tier, share in shares.items()}  # type: ignore[operator]
-    counts = {tier: int(math.floor(value + 1e-9)) for tier, value in exact.items()}
-    by_remainder = sorted(exact, key=lambda tier: (tier in caps and counts[tier] >= caps[tier], -(exact[tier] - counts[tier]), TIERS.index(tier)))
-    for tier in by_remainder[: count - sum(counts.values())]:
-        counts[tier] += 1
-    return counts
-
-
-def _caps(count: int, most: dict[str, Amount]) -> dict[str, int]:
-    """The most puzzles of each capped grade: a share rounds down (10% of 15 is 1)."""
-    caps = {}
-    for tier, amount in most.items():
-        share = share_of(amount)
-        caps[tier] = int(amount) if share is None else int(math.floor(share * count + 1e-9))
-    return caps
-
-
-@dataclass(frozen=True)
-class GradeMix:
-    """What a section asks of its grades: one wanted grade (or None: any) per place, in the order
-    the places are filled, and the most of a grade it may print."""
-
-    wanted: tuple[str | None, ...]
-    caps: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def graded_as_made(self) -> bool:
-        """A cap is kept as codes are accepted, so every puzzle is graded when it is made."""
-        return bool(self.caps)
-
-    def over_cap(self, tier: str | None, printed: int) -> str | None:
-        """Why a puzzle of `tier` cannot join a section that already prints `printed` of it."""
-        if tier in self.caps and printed >= self.caps[tier]:
-            return f"graded {tier}, and the section already prints the most it allows ({self.caps[tier]}, max: {tier})"
-        return None
-
-
-def plain(count: int, difficulty: str | None) -> GradeMix:
-    return GradeMix((difficulty,) * count)
-
-
-def resolve(count: int, grades: dict[str, Amount] | None, most: dict[str, Amount] | None) -> GradeMix:
-    """The mix `grades` and `max` ask of a section of `count` puzzles; ValueError names what is wrong."""
-    check_tiers(grades or {}, "grades")
-    check_tiers(most or {}, "max")
-    caps = _caps(count, most or {})
-    if grades is None:
-        return GradeMix((None,) * count, caps)
-    counts = _counts(count, grades, caps)
-    for tier, cap in caps.items():
-        if counts.get(tier, 0) > cap:
-            raise ValueError(f"max: {tier} allows {cap}, and grades asks for {counts[tier]}")
-    wanted = tuple(tier for tier in TIERS for _ in range(counts.get(tier, 0)))
-    return GradeMix(wanted, caps)
-
-
-def weekday_grade(weekdays: dict[str, str], day: dt.date) -> str | None:
-    """The grade a slot asks for on `day`'s weekday, or None when that weekday is not listed."""
-    return weekdays.get(WEEKDAYS[day.weekday()])
-
-
-def check_weekdays(weekdays: dict[str, str]) -> None:
-    unknown = [key for key in weekdays if key not in WEEKDAYS]
-    if unknown:
-        raise ValueError(f"weekday: {', '.join(map(repr, unknown))} is not a weekday (weekdays: {', '.join(WEEKDAYS)})")
-    grades = [grade for grade in weekdays.values() if grade not in TIERS]
-    if grades:
-        raise ValueError(f"weekday: {grades[0]!r} is not a grade (grades: {', '.join(TIERS)})")
+    return weekday.get(WEEKDAYS[date.weekday()])

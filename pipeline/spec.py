@@ -28,7 +28,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from pipeline import fonts, mix, safeio
+from pipeline import fonts, safeio
+from pipeline.mix import Grade, GradeMix, Weekday, amount, of_weekday
 from pipeline.codes import date_code, derive_code
 from pipeline.errors import SpecError
 from pipeline.units import MM_PER_IN
@@ -137,10 +138,11 @@ def _known_type(name: str) -> str:
     return name
 
 
-Difficulty = Literal["easy", "medium", "hard", "expert"]
+Difficulty = Grade
 # "codes": the order the codes filled the places in; "easy-to-hard": by grade, then by score
 # within the grade. Ordering moves puzzles; it never changes which codes are made.
 Order = Literal["codes", "easy-to-hard"]
+Amount = Annotated[int | str, BeforeValidator(amount)]  # a count, or a share of the section: "40%"
 
 
 class Section(Strict):
@@ -155,15 +157,13 @@ class Section(Strict):
     scale: Literal["fill", "natural"] = "fill"  # natural: cells as the type draws them
     generator: str | None = None  # "nuritwin/1": an earlier generator version, for a reprint
     difficulty: Difficulty | None = None  # short for params.difficulty
-    grades: dict[str, mix.Amount] | None = None  # a grade mix: {easy: 6, hard: 4} or shares, "40%" (pipeline/mix.py)
-    max: dict[str, mix.Amount] | None = None  # the most of a grade: {expert: "10%"}
-    weekday: dict[str, Difficulty] | None = None  # a newsletter slot's grade by its issue's weekday: {mon: easy}
+    grades: dict[Grade, Amount] | None = None  # a mix, {easy: 6, hard: 30%}; see pipeline/mix.py
+    max: dict[Grade, Amount] | None = None  # caps, {expert: 10%}
+    weekday: dict[Weekday, Grade] | None = None  # a newsletter slot's grade by the issue's weekday
     order: Order | None = None  # the puzzles' order within the section; default: the job's
     links: LinkStyle | None = None  # none, qr or text beside each label; default: the job's links
 
     _params: Params = PrivateAttr()
-    _mix: mix.GradeMix = PrivateAttr()
-    _place_params: dict[str | None, Params] = PrivateAttr()  # a wanted grade -> its parameters
 
     @model_validator(mode="before")
     @classmethod
@@ -195,50 +195,31 @@ class Section(Strict):
                 raise ValueError("give the difficulty as `difficulty` or as params.difficulty, not both")
             given = {**given, "difficulty": self.difficulty}
         self._params = _section_params(puzzle_types()[self.type], self.size, given, info.context)
-        self._mix = mix.plain(self.count, self._params.difficulty)
-        self._place_params = {self._params.difficulty: self._params}
-        if self.grades is not None or self.max is not None:
-            if self._params.difficulty is not None:
-                raise ValueError("give one `difficulty` or a grade mix (`grades`, `max`), not both")
-            self.mixed(self.grades, self.max, info.context)
-        if self.weekday is not None:
-            mix.check_weekdays(self.weekday)
         return self
 
-    def mixed(self, grades: dict[str, mix.Amount] | None, most: dict[str, mix.Amount] | None, context: Any) -> None:
-        """Ask this section for a grade mix: each wanted grade's parameters are the section's
-        with that difficulty, checked by the type as `difficulty:` would be."""
-        self._mix = mix.resolve(self.count, grades, most)
-        self._place_params = {None: self._params}
-        for tier in dict.fromkeys(self._mix.wanted):
-            if tier is not None:
-                self._place_params[tier] = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
-
-    def on_day(self, day: dt.date, context: Any) -> None:
-        """Take the grade `weekday` gives the issue's date (the section's own on a day not listed)."""
-        tier = mix.weekday_grade(self.weekday or {}, day)
-        if tier is not None:
-            self._params = _section_params(puzzle_types()[self.type], self.size, {**self.params, "difficulty": tier}, context)
-            self._mix = mix.plain(self.count, tier)
-            self._place_params = {tier: self._params}
-
-    @property
-    def grade_mix(self) -> mix.GradeMix:
-        return self._mix
+    @model_validator(mode="after")
+    def _one_grade_rule(self) -> "Section":
+        problems = []
+        chosen = self.difficulty is not None or "difficulty" in self.params
+        if chosen and self.grades is not None:
+            problems.append(("grades", "give the section's grades as `difficulty` (one grade) or `grades` (a mix), not both"))
+        if self.weekday is not None and self.grades is not None:
+            problems.append(("weekday", "give the section's grades as `weekday` (one grade a day) or `grades` (a mix), not both"))
+        problems += self.own_mix.problems(self.count) if self.own_mix is not None else []
+        _refuse_job(problems)
+        return self
 
     @property
     def says_grades(self) -> bool:
-        """The section chooses its grades itself: a job's default mix leaves it alone."""
-        return self._params.difficulty is not None or self.grades is not None or self.max is not None or self.weekday is not None
-
-    def place_params(self, wanted: str | None) -> Params:
-        """The parameters of a place that asks for grade `wanted` (None: the section's own)."""
-        return self._place_params[wanted]
+        """Whether the section chooses its own grades, so a job's `grades`/`max` leave it be."""
+        given = (self.difficulty, self.grades, self.max, self.weekday, self.params.get("difficulty"))
+        return any(value is not None for value in given)
 
     @property
-    def all_params(self) -> list[Params]:
-        """Every set of parameters a puzzle of this section has: one per grade it asks for."""
-        return [self._place_params[wanted] for wanted in dict.fromkeys(self._mix.wanted)]
+    def own_mix(self) -> GradeMix | None:
+        if self.grades is None and self.max is None:
+            return None
+        return GradeMix(grades=self.grades, most=self.max)
 
     @model_validator(mode="after")
     def _generator_kept(self) -> "Section":
@@ -382,9 +363,9 @@ class JobSpec(Strict):
     budget: Budget = Budget()
     exclude: list[str] = []
     generators: list[str] = []  # ["nuritwin/1"]: earlier generator versions for the whole job
-    order: Order | None = None  # every section's order, unless the section gives its own; default: section_order
-    grades: dict[str, mix.Amount] | None = None  # the grade mix of every section that chooses none
-    max: dict[str, mix.Amount] | None = None  # the most of a grade in every section that chooses none
+    order: Order | None = None  # every section's order, unless the section gives its own; default: a book's easy-to-hard, a newsletter's codes
+    grades: dict[Grade, Amount] | None = None  # every section's grade mix, unless it chooses its own grades
+    max: dict[Grade, Amount] | None = None  # every such section's caps, {expert: 10%}
     series: Series | None = None  # issues or volumes, each in its own folder (stages/series.py)
     sections: list[Section] = Field(min_length=1)
 
@@ -435,36 +416,6 @@ class JobSpec(Strict):
             problems.append(("cover.barcode", "the barcode is drawn from the ISBN; give an `isbn`, or barcode: auto"))
         elif self.cover is not None and self.cover.draws_barcode(self.print.service, self.isbn) and importlib.util.find_spec("barcode") is None:
             problems.append(("cover.barcode", f'drawing the ISBN\'s barcode needs python-barcode, which is not installed: pip install "puzzlepress[{BARCODE_EXTRA}]"'))
-        _refuse_job(problems)
-        return self
-
-    @field_validator("grades", "max")
-    @classmethod
-    def _known_grades(cls, amounts: dict[str, mix.Amount] | None, info: ValidationInfo) -> dict[str, mix.Amount] | None:
-        if amounts is not None:
-            mix.check_tiers(amounts, info.field_name or "grades")
-            for amount in amounts.values():
-                mix.share_of(amount)
-        return amounts
-
-    @model_validator(mode="after")
-    def _grades_chosen(self, info: ValidationInfo) -> "JobSpec":
-        """The job's grade mix for every section that chooses none, and each newsletter slot's
-        grade for the issue's weekday."""
-        problems = []
-        for index, section in enumerate(self.sections):
-            if (self.grades is not None or self.max is not None) and not section.says_grades:
-                try:
-                    section.mixed(self.grades, self.max, info.context)
-                except (ValueError, PydanticCustomError) as exc:
-                    problems.append((f"sections.{index}", f"the job's grade mix does not fit this section: {exc}"))
-            if section.weekday is not None:
-                if self.date is None:
-                    problems.append((f"sections.{index}.weekday", "a grade by weekday needs the issue's date (`date:` or --date)"))
-                elif self.format != "newsletter":
-                    problems.append((f"sections.{index}.weekday", "a grade by weekday is for a newsletter's slots; a book section takes `grades`"))
-                else:
-                    section.on_day(self.date, info.context)
         _refuse_job(problems)
         return self
 
@@ -602,10 +553,38 @@ class JobSpec(Strict):
         return self
 
     def section_order(self, section_index: int) -> str:
-        """How a section's puzzles are ordered: its own `order`, or the job's, or else a book's
-        easy to hard (published books ramp; the grading it needs at generate cost book.yaml
-        ... s) and a newsletter's in its codes' order (each slot keeps the grade it asks for)."""
-        return self.sections[section_index].order or self.order or ("easy-to-hard" if self.format == "book" else "codes")
+        """How a section's puzzles are ordered: its own `order`, or the job's; by default a book
+        ramps easy to hard, as published books do, and a newsletter keeps its slots' order."""
+        default = "easy-to-hard" if self.format == "book" else "codes"
+        return self.sections[section_index].order or self.order or default
+
+    def section_mix(self, section_index: int) -> GradeMix | None:
+        """The section's grade mix: its own, or the job's for a section that chooses no grades."""
+        section = self.sections[section_index]
+        if section.says_grades:
+            return section.own_mix
+        if self.grades is None and self.max is None:
+            return None
+        return GradeMix(grades=self.grades, most=self.max)
+
+    def section_params(self, section_index: int) -> Params:
+        """The parameters of the section's puzzles in this issue: its own, with the grade its
+        `weekday` gives this issue's date (a slot's grade for Mondays, for Sundays...)."""
+        section = self.sections[section_index]
+        today = of_weekday(section.weekday, self.date)
+        params = section.puzzle_params
+        return params if today is None else params.model_copy(update={"difficulty": today})
+
+    @model_validator(mode="after")
+    def _mixes_fit(self) -> "JobSpec":
+        problems = []
+        for index, section in enumerate(self.sections):
+            if section.weekday is not None and self.date is None:
+                problems.append((f"sections.{index}.weekday", "a grade by weekday needs the issue's `date`"))
+            if not section.says_grades and (mix := self.section_mix(index)) is not None:
+                problems += [(key, f"for sections[{index}] ({section.count} puzzles): {message}") for key, message in mix.problems(section.count)]
+        _refuse_job(problems)
+        return self
 
     def link_style(self, section_index: int) -> str:
         """How the section's links print: its own `links`, or the job's."""

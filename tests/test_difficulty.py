@@ -116,7 +116,7 @@ UNGRADED = "title: g\nseed: g\n{order}sections:\n  - {{type: nonogram, size: 10,
 def test_a_section_without_a_difficulty_is_graded_but_not_chosen(tmp_path: Path) -> None:
     """The grade of an ungraded section lives in the manifest, found again and bound by verify;
     its records stay as they were (no grade), so the golden records are unchanged."""
-    ran = cli("build", write_spec(tmp_path, UNGRADED.format(order="")), "-o", tmp_path / "out")
+    ran = cli("build", write_spec(tmp_path, UNGRADED.format(order="order: codes\n")), "-o", tmp_path / "out")
     assert ran.code == 0, ran.stderr
     entries = read_manifest(tmp_path / "out").puzzles()
     assert len({e.grade["tier"] for e in entries}) > 1, "pick a seed whose puzzles differ in grade"
@@ -129,7 +129,7 @@ def test_a_section_without_a_difficulty_is_graded_but_not_chosen(tmp_path: Path)
 
 def test_a_grade_changed_in_the_manifest_is_not_printed(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert cli("build", write_spec(tmp_path, UNGRADED.format(order="")), "-o", out).code == 0
+    assert cli("build", write_spec(tmp_path, UNGRADED.format(order="order: codes\n")), "-o", out).code == 0
     manifest = json.loads((out / "manifest.json").read_text())
     manifest["puzzles"][0]["grade"]["tier"] = "hard" if manifest["puzzles"][0]["grade"]["tier"] != "hard" else "easy"
     (out / "manifest.json").write_text(json.dumps(manifest))
@@ -139,15 +139,15 @@ def test_a_grade_changed_in_the_manifest_is_not_printed(tmp_path: Path) -> None:
     assert ran.code != 0 and "grade: the manifest says" in ran.stderr
 
 
-def test_easy_to_hard_sorts_a_section_without_a_difficulty(tmp_path: Path) -> None:
-    generate(parse_spec(UNGRADED.format(order="order: easy-to-hard\n")), tmp_path, jobs=1)
+def test_a_book_sorts_a_section_without_a_difficulty_easy_to_hard_by_default(tmp_path: Path) -> None:
+    generate(parse_spec(UNGRADED.format(order="")), tmp_path, jobs=1)
     ranks = [rank(e.grade) for e in read_manifest(tmp_path).puzzles()]
     assert ranks == sorted(ranks) and len(set(ranks)) > 1
 
 
 def test_a_reused_record_keeps_the_grade_verify_found(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    spec = write_spec(tmp_path, UNGRADED.format(order=""))
+    spec = write_spec(tmp_path, UNGRADED.format(order="order: codes\n"))
     assert cli("build", spec, "-o", out).code == 0
     first = [e.grade for e in read_manifest(out).puzzles()]
     report = generate(parse_spec(spec.read_text()), out, jobs=1)
@@ -187,7 +187,7 @@ def test_an_unmet_grade_fails_the_section_and_says_why(tmp_path: Path) -> None:
     with pytest.raises(StageError) as caught:
         generate(job, tmp_path / "out", jobs=1)
     message = str(caught.value)
-    assert "of 3 easy puzzles found after 3 codes; the codes passed over were graded" in message and "Raise budget.attempts" in message
+    assert "found 0 of 3 easy after 3 codes; the codes passed over were graded" in message and "Raise budget.attempts" in message
 
 
 def test_grade_labels_read_in_black_and_white() -> None:

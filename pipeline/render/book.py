@@ -152,10 +152,10 @@ class ContentsLine:
     page: str = ""  # the page `target` is on, once the plan's page numbers are known (with_page_numbers)
 
 
-def grades_note(items: Sequence[Printed], heading: str) -> str:
-    """How many puzzles of each grade a section holds, easiest first: "2 easy, 1 medium"; only
-    how many when its heading already names their one grade ("Nonograms: easy · 2 puzzles", not
-    "2 easy" again).
+def grades_note(items: Sequence[Printed], heading: str = "") -> str:
+    """How many puzzles of each grade a section holds, easiest first: "2 easy, 1 medium"; "2
+    puzzles" when the section holds one grade its heading already names ("Nonograms: easy"), so
+    the contents line says the grade once.
 
     A grade prints as its stars then its word, so the count of filled stars orders them."""
     counts: dict[str, int] = {}
@@ -164,8 +164,8 @@ def grades_note(items: Sequence[Printed], heading: str) -> str:
             counts[item.grade] = counts.get(item.grade, 0) + 1
     ordered = sorted(counts, key=lambda grade: grade.count("★"))
     words = [grade.split()[-1] for grade in ordered]
-    if len(words) == 1 and re.search(rf"\b{re.escape(words[0])}\b", heading, re.IGNORECASE):
-        return f"{len(items)} puzzle{'s' if len(items) != 1 else ''}"
+    if len(words) == 1 and words[0] in re.findall(r"\w+", heading.lower()):
+        return f"{counts[ordered[0]]} puzzle{'s' if counts[ordered[0]] > 1 else ''}"
     return ", ".join(f"{counts[grade]} {word}" for grade, word in zip(ordered, words))
 
 

@@ -15,7 +15,6 @@ import yaml
 from weasyprint import Document
 
 from pipeline import __version__
-from pipeline.interface.params import Params
 from pipeline.registry import puzzle_types
 from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
@@ -26,16 +25,21 @@ from pipeline.spec import JobSpec
 from pipeline.stages.drawing import how_to_play
 
 
-def remake_command(job: JobSpec, index: int, params: Params) -> tuple[str, ...]:
+def remake_command(job: JobSpec, index: int) -> tuple[str, ...]:
     """The `new` command that makes section `index`'s puzzles again from their codes: every
     parameter the section sets, and its generator when it is not the current one. Each word
     is an option with its value, which the page never breaks: a reader copying "--" and
     "code" from two lines types a different command."""
     section = job.sections[index]
+    params = section.puzzle_params
     words = ["puzzlepress", "new", section.type, f"--size {params.size}"]
     extras = params.extras()
-    if "difficulty" in extras:
+    mix = job.section_mix(index)
+    if (mix is not None and mix.wanted(section.count)) or section.weekday:
+        words.append("--difficulty GRADE")  # each puzzle's own, as its label prints it
+    elif "difficulty" in extras:
         words.append(f"--difficulty {extras.pop('difficulty')}")
+    extras.pop("difficulty", None)
     for key, value in extras.items():
         shown = yaml.safe_dump(list(value) if isinstance(value, tuple) else value, default_flow_style=True, width=10_000)
         words.append("--param " + shlex.quote(f"{key}={shown.removesuffix(chr(10) + '...' + chr(10)).strip()}"))
@@ -49,10 +53,7 @@ def remake_lines(job: JobSpec) -> list[tuple[str, tuple[str, ...]]]:
     """(the sections' headings, their command's words) for the copyright page, one line per command."""
     grouped: dict[tuple[str, ...], list[str]] = {}
     for index, section in enumerate(job.sections):
-        mixed = len(section.all_params) > 1  # a grade mix: a line per grade, "Kuralin 7×7 (hard)"
-        for params in section.all_params:
-            heading = f"{section.heading} ({params.difficulty})" if mixed else section.heading
-            grouped.setdefault(remake_command(job, index, params), []).append(heading)
+        grouped.setdefault(remake_command(job, index), []).append(section.heading)
     return [(", ".join(dict.fromkeys(headings)), command) for command, headings in grouped.items()]
 
 
@@ -69,6 +70,7 @@ def doc_fields(job: JobSpec, title: str, credits: tuple[str, ...] = ()) -> dict[
         "isbn": job.isbn,
         "version": __version__,
         "remake": remake_lines(job) if job.format == "book" else [],
+        "remake_grade": job.format == "book" and any("GRADE" in " ".join(command) for _, command in remake_lines(job)),
         "issue": issue_date(job.date) if job.date else "",
         "created": pdf.pdf_date(job.date),
         "generator": pdf.generator(),

@@ -52,7 +52,7 @@ class _Place:
     type: str
     params: Params
     version: int  # the generator version: the current one unless the spec pins an earlier one
-    ordered: bool  # graded as it is made, even without a difficulty: sorted easy to hard, or under a cap
+    ordered: bool  # sorted easy to hard: graded as it is made, even without a difficulty
     codes: Iterator[str]
     materials: Any = None  # what the type reads once for these parameters (PuzzleType.materials)
     record: dict[str, Any] | None = None
@@ -206,15 +206,27 @@ def _places(job: JobSpec, rejected: set[tuple[str, int, str]]) -> list[_Place]:
     places = []
     for role, spec in issues:
         for index, section in enumerate(spec.sections):
-            stream = codes(spec, role, index)
+            stream = codes(spec, role, index)  # one stream for every grade of the section
             version = spec.generator_version(index)
-            grade_now = spec.section_order(index) == "easy-to-hard" or section.grade_mix.graded_as_made
-            materials = get_type(section.type).materials(section.puzzle_params)  # read once, here
+            mix = spec.section_mix(index)
+            ordered = spec.section_order(index) == "easy-to-hard" or mix is not None  # a cap needs every grade
+            params = spec.section_params(index)
+            materials = get_type(section.type).materials(params)  # read once, here
+            grades = mix.place_grades(section.count) if mix is not None else [params.difficulty] * section.count
             places += [
-                _Place(role, index, section.type, section.place_params(wanted), version, grade_now, stream, materials)
-                for wanted in section.grade_mix.wanted
+                _Place(role, index, section.type, params.model_copy(update={"difficulty": grade}), version, ordered, stream, materials)
+                for grade in grades
             ]
     return places
+
+
+def _over_cap(job: JobSpec, place: _Place, held: Counter) -> str | None:
+    """Why the grade of the code a place just made may not join its section (see GradeMix)."""
+    mix = job.section_mix(place.section)  # the same for last issue's places: no date in it
+    if mix is None or place.grade is None:
+        return None
+    tier = place.grade.get("tier")
+    return mix.over_cap(tier, held[(place.role, place.section, tier)], job.sections[place.section].count)
 
 
 def generate(
@@ -245,6 +257,7 @@ def generate(
 
     earlier = earlier_entries(outdir)
     graded = {} if fresh else verified_grades(earlier)
+    held: Counter = Counter()  # (role, section, grade) -> puzzles of it filled, for the caps
     with shared(pool) if pool is not None else open_pool(jobs, scheduler) as pool:  # a cluster that cannot be reached: nothing written yet
         outdir_rules.claim(outdir)
         outdir_rules.remove_own_parts(outdir)
@@ -258,7 +271,8 @@ def generate(
             results = _make_round(pool, open_places, outdir, job, fresh, graded, report, progress, reuse_from)
             for place, outcome in zip(open_places, results):  # fixed order: same result for any --jobs
                 record = outcome.record
-                reason = outcome.reason or _repeat_reason(record, published[place.role], used) or _over_cap(job, place, places, outcome.grade)
+                reason = outcome.reason or _repeat_reason(record, published[place.role], used)
+                reason = reason or _over_cap(job, dataclasses.replace(place, grade=outcome.grade), held)
                 if reason is not None:
                     report.manifest.skipped.append(Skip(section=place.section, code=place.code, reason=reason))
                     continue
@@ -267,6 +281,7 @@ def generate(
                     used.add(picture_of(record["stats"]))
                 report.manifest.skipped += _passed_over(place, record)
                 place.record, place.grade, place.seconds, place.reused = record, outcome.grade, outcome.seconds, outcome.reused
+                held[(place.role, place.section, (outcome.grade or {}).get("tier"))] += 1
 
     report.reused_by_role = Counter(p.role for p in places if p.record is not None and p.reused)
     report.unfilled = sorted({job.sections[p.section].heading for p in places if p.record is None})
@@ -285,23 +300,30 @@ def generate(
 
 
 def _grade_shortfall(job: JobSpec, index: int, places: list[_Place], skipped: list[Skip]) -> str | None:
-    """For a section that asked for grades: the grades it could not fill, those its codes had
-    instead, and what to do."""
+    """For a section that asked for grades: each grade it could not fill (found of wanted, after
+    how many codes), the grades its codes had instead, and what to do."""
     section = job.sections[index]
     mine = [p for p in places if p.section == index and p.role == "puzzle"]
-    short = Counter(p.params.difficulty for p in mine if p.record is None and p.params.difficulty is not None)
-    if not short:
+    wanted = Counter(p.params.difficulty for p in mine)
+    found = Counter(p.params.difficulty for p in mine if p.record is not None)
+    tried = Counter()
+    for place in mine:
+        tried[place.params.difficulty] += place.tries
+    short = [grade for grade in wanted if found[grade] < wanted[grade]]
+    graded = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
+    if not graded and job.section_mix(index) is None:
         return None
-    found = Counter(s.reason.split(",")[0].removeprefix("graded ") for s in skipped if s.section == index and s.reason.startswith("graded "))
-    wanted = Counter(p.params.difficulty for p in mine if p.params.difficulty is not None)
-    missing = ", ".join(f"{wanted[tier] - short[tier]} of {wanted[tier]} {tier}" for tier in short)
-    tally = ", ".join(f"{count} {tier}" for tier, count in found.most_common()) or "none graded"
-    tried = sum(p.tries for p in mine)
-    return (
-        f"{section.heading}: {missing} puzzles found after {tried} codes; the codes passed over were graded {tally}: "
-        f"this generator makes few such {section.type} puzzles at this size. Raise budget.attempts, ask for other "
-        "grades, or leave the grades out (puzzles are then graded, not chosen)."
+    tally = ", ".join(f"{count} {tier}" for tier, count in graded.most_common())
+    missing = "; ".join(
+        f"found {found[grade]} of {wanted[grade]} {grade or 'puzzles'} after {tried[grade]} codes" for grade in short
     )
+    asked = ", ".join(sorted({g for g in short if g}))
+    advice = (
+        f"this generator makes few {asked} {section.type} puzzles at this size. Raise budget.attempts, choose other grades, "
+        "or leave the grades out (puzzles are then graded, not chosen)." if asked else
+        "raise budget.attempts or the section's max."
+    )
+    return f"{section.heading}: {missing}" + (f"; the codes passed over were graded {tally}" if tally else "") + f"; {advice}"
 
 
 def _make_round(
@@ -383,13 +405,6 @@ def _repeat_reason(record: dict[str, Any] | None, published: dict[str, str], use
     if mark in used:
         return "same puzzle as another code in this job"
     return None
-
-
-def _over_cap(job: JobSpec, place: _Place, places: list[_Place], grade: dict[str, Any] | None) -> str | None:
-    """Why a puzzle would print its grade more often than its section's `max` allows."""
-    tier = (grade or {}).get("tier")
-    printed = sum(1 for p in places if p.record is not None and p.role == place.role and p.section == place.section and (p.grade or {}).get("tier") == tier)
-    return job.sections[place.section].grade_mix.over_cap(tier, printed)
 
 
 def _passed_over(place: _Place, record: dict[str, Any]) -> list[Skip]:
