@@ -165,7 +165,8 @@ def test_volume_n_excludes_every_earlier_volume_and_a_gap_is_refused(in_tmp: Pat
         (["--every", "week"], "--every: give --dates"),
         (["--volume", "2"], "is a series of dated issues"),
         (["--dates", "1900-01-01..1900-02-01"], "before the first supported date"),
-        (["--dates", "2027-01-04..2099-01-01", "--every", "day"], "more than the 1000 issues"),
+        (["--dates", "2027-01-04..2099-01-01", "--every", "week"], "more than the 1000 issues"),
+        (["--dates", "2027-01-04..2027-03-01", "--every", "2 weeks"], "prints the answers of the issue 7 days before it"),
     ],
 )
 def test_bad_series_options_are_one_line_exit_2_and_nothing_written(in_tmp: Path, args: list[str], message: str) -> None:
@@ -209,3 +210,10 @@ def test_a_sheet_rebuilt_in_its_folder_says_the_previous_issues_puzzles_were_reu
     again = cli("build", spec, "--jobs", "1")
     assert again.code == 0 and "of the issue of 28 December 2026, reused to print their answers" in again.stderr, again.stderr
     assert "made again to print" not in again.stderr
+
+
+def test_a_bad_series_in_the_spec_is_named_with_its_line(in_tmp: Path) -> None:
+    spec = write_spec(in_tmp, SHEET.replace("output: out\n", "output: out\nseries: {by: date, every: fortnightly}\n"))
+    ran = cli("build", spec)
+    assert ran.code == 2 and "series.every" in ran.stderr and "'fortnightly' is not an interval" in ran.stderr, ran.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml"]

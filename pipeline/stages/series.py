@@ -132,6 +132,7 @@ def plan_series(
         raise InputError("--every: give --dates FIRST..LAST too, the range it steps through")
     if series.by == "date":
         wanted = dates_between(dates, every or series.every) if dates is not None else [job.date]
+        _check_interval(job, every or series.every, "--every" if every else "series.every")
         jobs = [load_spec(spec, date=day) for day in wanted] if dates is not None else [job]
         jobs = [j.model_copy(update={"series": series}) for j in jobs]
     else:
@@ -157,6 +158,19 @@ def plan_series(
         except RecordError as exc:
             raise InputError(f"{root / INDEX}: lists issue {name}, but {root / name}: {exc.problem}") from None
     return SeriesPlan(spec, root, series.by, issues, index)
+
+
+def _check_interval(job: JobSpec, every: str, where: str) -> None:
+    """A sheet printing the previous issue's answers must be a series whose issues are that far
+    apart: otherwise its back answers an issue the series never printed."""
+    if not job.answers.from_previous_issue:
+        return
+    days, months = every_step(every)
+    if months or days != job.answers.interval_days:
+        raise InputError(
+            f"{where}: issues {every} apart, but each sheet prints the answers of the issue {job.answers.interval_days} days "
+            f"before it (answers.interval_days), which this series would not have; make them the same"
+        )
 
 
 def _representatives(issues: list[Issue]) -> list[Issue]:
