@@ -217,3 +217,13 @@ def test_a_bad_series_in_the_spec_is_named_with_its_line(in_tmp: Path) -> None:
     ran = cli("build", spec)
     assert ran.code == 2 and "series.every" in ran.stderr and "'fortnightly' is not an interval" in ran.stderr, ran.stderr
     assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml"]
+
+
+def test_a_series_spec_is_not_generated_alone_nor_built_in_a_catalogue(in_tmp: Path) -> None:
+    spec = write_spec(in_tmp, BOOK)
+    ran = cli("generate", spec)
+    assert ran.code == 2 and "is a series" in ran.stderr
+    other = write_spec(in_tmp, BOOK.replace("output: out\nseries: volume\n", "output: other\n"), "other.yaml")
+    ran = cli("build", other, spec)
+    assert ran.code == 2 and "is built on its own" in ran.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml", "other.yaml"]
