@@ -196,6 +196,15 @@ def test_a_series_folder_holding_something_else_is_refused_and_left_as_it_was(in
     ran = cli("build", spec, "--dates", "2027-01-11..2027-01-18")
     assert ran.code == 2 and "holds a build that is not a series" in ran.stderr and len(ran.stderr.strip().splitlines()) == 1
     assert tree(in_tmp) == before
+    # an issue's folder that someone else filled
+    foreign = write_spec(in_tmp, SHEET.replace("output: out\n", "output: elsewhere\n"), "foreign.yaml")
+    assert cli("build", foreign, "--dates", "2027-01-04..2027-01-04", "--jobs", "1").code == 0
+    (in_tmp / "elsewhere" / "2027-01-11").mkdir()
+    (in_tmp / "elsewhere" / "2027-01-11" / "notes.txt").write_text("mine")
+    before = tree(in_tmp)
+    ran = cli("build", foreign, "--dates", "2027-01-04..2027-01-18")
+    assert ran.code == 2 and "2027-01-11 is not empty and was not made by puzzlepress" in ran.stderr
+    assert tree(in_tmp) == before and not (in_tmp / "elsewhere" / "2027-01-18").exists()
     volumes = write_spec(in_tmp, BOOK, "book.yaml")
     before["book.yaml"] = volumes.read_bytes()
     ran = cli("build", volumes, "--volume", "1")

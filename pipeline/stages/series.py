@@ -150,6 +150,8 @@ def plan_series(
         if issue.job.answers.from_previous_issue and series.by == "date":
             previous = issue.job.previous_issue().date.isoformat()  # type: ignore[union-attr]
             issue.reuse_from = (root / previous,) if previous in names else ()
+    for issue in issues:
+        outdir_rules.check(issue.folder)  # an issue's folder is ours, or new, or empty
     for issue in _representatives(issues):
         check_job(issue.job, issue.folder)
     for name in index:  # an earlier issue that is excluded must still be readable
