@@ -236,3 +236,21 @@ def test_a_series_spec_is_not_generated_alone_nor_built_in_a_catalogue(in_tmp: P
     ran = cli("build", other, spec)
     assert ran.code == 2 and "is built on its own" in ran.stderr
     assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml", "other.yaml"]
+
+
+def test_a_series_runs_every_issue_on_one_pool_of_workers(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a pool a sheet: generate, verify and layout of every issue share the workers started once."""
+    from pipeline import parallel
+
+    opened = []
+    original = parallel.Pool.__init__
+
+    def counting(self: parallel.Pool, jobs: int) -> None:
+        opened.append(jobs)
+        original(self, jobs)
+
+    monkeypatch.setattr(parallel.Pool, "__init__", counting)
+    spec = write_spec(in_tmp, SHEET)
+    ran = cli("build", spec, "--dates", "2027-01-04..2027-01-18", "--jobs", "2")
+    assert ran.code == 0, ran.stderr
+    assert opened == [2]
