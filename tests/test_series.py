@@ -150,6 +150,13 @@ def test_volume_n_excludes_every_earlier_volume_and_a_gap_is_refused(in_tmp: Pat
     four = cli("build", spec, "--volume", "4")
     assert four.code == 2 and "volume 3 of" in four.stderr and "built: 1, 2" in four.stderr
     assert tree(in_tmp) == before
+    # a range in one command: each excludes every volume before it, those of this command too
+    more = cli("build", spec, "--volume", "3..4", "--jobs", "1")
+    assert more.code == 0, more.stderr
+    folders = [in_tmp / "out" / f"volume-0{n}" for n in range(1, 5)]
+    assert [Path(e).parent.name for e in manifest(folders[3])["job"]["exclude"]] == ["volume-01", "volume-02", "volume-03"]
+    printed = [fingerprints(f) for f in folders]
+    assert sum(map(len, printed)) == len(set().union(*printed)) == 8
 
 
 @pytest.mark.parametrize(
