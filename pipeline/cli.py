@@ -372,6 +372,9 @@ def _build_catalogue(specs: list[Path], output: str | None, date: str | None, wo
     if output is not None:
         raise OptionError("--output: a catalogue's books go where each spec's `output` says; give it in the specs")
     catalogue = load_catalogue(specs, _date(date))
+    series = next((book.spec for book in catalogue.books if book.job.series is not None), None)
+    if series is not None:
+        raise OptionError(f"{_printable(str(series))}: a series (series: in the spec) is built on its own: puzzlepress build {_printable(str(series))}")
     check_pdf_engine()  # before any record is written
     address = _scheduler(scheduler)
     started = time.perf_counter()
@@ -434,8 +437,13 @@ def generate(
     """Make the puzzle records and the manifest."""
     from pipeline.stages.generate import generate as run_generate
 
+    from pipeline.stages.series import refuse_series_folder
+
     workers = _jobs(jobs)
     job, outdir = _load(spec, date, output)
+    if job.series is not None:
+        raise OptionError(f"{_printable(str(spec))} is a series (series: in the spec): build its issues with `puzzlepress build`")
+    refuse_series_folder(outdir)
     with _progress() as progress:
         report = run_generate(
             job, outdir, jobs=workers, scheduler=_scheduler(scheduler), fresh=fresh, progress=progress("generate")

@@ -150,6 +150,13 @@ def test_volume_n_excludes_every_earlier_volume_and_a_gap_is_refused(in_tmp: Pat
     four = cli("build", spec, "--volume", "4")
     assert four.code == 2 and "volume 3 of" in four.stderr and "built: 1, 2" in four.stderr
     assert tree(in_tmp) == before
+    # a range in one command: each excludes every volume before it, those of this command too
+    more = cli("build", spec, "--volume", "3..4", "--jobs", "1")
+    assert more.code == 0, more.stderr
+    folders = [in_tmp / "out" / f"volume-0{n}" for n in range(1, 5)]
+    assert [Path(e).parent.name for e in manifest(folders[3])["job"]["exclude"]] == ["volume-01", "volume-02", "volume-03"]
+    printed = [fingerprints(f) for f in folders]
+    assert sum(map(len, printed)) == len(set().union(*printed)) == 8
 
 
 @pytest.mark.parametrize(
@@ -165,7 +172,8 @@ def test_volume_n_excludes_every_earlier_volume_and_a_gap_is_refused(in_tmp: Pat
         (["--every", "week"], "--every: give --dates"),
         (["--volume", "2"], "is a series of dated issues"),
         (["--dates", "1900-01-01..1900-02-01"], "before the first supported date"),
-        (["--dates", "2027-01-04..2099-01-01", "--every", "day"], "more than the 1000 issues"),
+        (["--dates", "2027-01-04..2099-01-01", "--every", "week"], "more than the 1000 issues"),
+        (["--dates", "2027-01-04..2027-03-01", "--every", "2 weeks"], "prints the answers of the issue 7 days before it"),
     ],
 )
 def test_bad_series_options_are_one_line_exit_2_and_nothing_written(in_tmp: Path, args: list[str], message: str) -> None:
@@ -195,6 +203,15 @@ def test_a_series_folder_holding_something_else_is_refused_and_left_as_it_was(in
     ran = cli("build", spec, "--dates", "2027-01-11..2027-01-18")
     assert ran.code == 2 and "holds a build that is not a series" in ran.stderr and len(ran.stderr.strip().splitlines()) == 1
     assert tree(in_tmp) == before
+    # an issue's folder that someone else filled
+    foreign = write_spec(in_tmp, SHEET.replace("output: out\n", "output: elsewhere\n"), "foreign.yaml")
+    assert cli("build", foreign, "--dates", "2027-01-04..2027-01-04", "--jobs", "1").code == 0
+    (in_tmp / "elsewhere" / "2027-01-11").mkdir()
+    (in_tmp / "elsewhere" / "2027-01-11" / "notes.txt").write_text("mine")
+    before = tree(in_tmp)
+    ran = cli("build", foreign, "--dates", "2027-01-04..2027-01-18")
+    assert ran.code == 2 and "2027-01-11 is not empty and was not made by puzzlepress" in ran.stderr
+    assert tree(in_tmp) == before and not (in_tmp / "elsewhere" / "2027-01-18").exists()
     volumes = write_spec(in_tmp, BOOK, "book.yaml")
     before["book.yaml"] = volumes.read_bytes()
     ran = cli("build", volumes, "--volume", "1")
@@ -209,3 +226,38 @@ def test_a_sheet_rebuilt_in_its_folder_says_the_previous_issues_puzzles_were_reu
     again = cli("build", spec, "--jobs", "1")
     assert again.code == 0 and "of the issue of 28 December 2026, reused to print their answers" in again.stderr, again.stderr
     assert "made again to print" not in again.stderr
+
+
+def test_a_bad_series_in_the_spec_is_named_with_its_line(in_tmp: Path) -> None:
+    spec = write_spec(in_tmp, SHEET.replace("output: out\n", "output: out\nseries: {by: date, every: fortnightly}\n"))
+    ran = cli("build", spec)
+    assert ran.code == 2 and "series.every" in ran.stderr and "'fortnightly' is not an interval" in ran.stderr, ran.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml"]
+
+
+def test_a_series_spec_is_not_generated_alone_nor_built_in_a_catalogue(in_tmp: Path) -> None:
+    spec = write_spec(in_tmp, BOOK)
+    ran = cli("generate", spec)
+    assert ran.code == 2 and "is a series" in ran.stderr
+    other = write_spec(in_tmp, BOOK.replace("output: out\nseries: volume\n", "output: other\n"), "other.yaml")
+    ran = cli("build", other, spec)
+    assert ran.code == 2 and "is built on its own" in ran.stderr
+    assert sorted(p.name for p in in_tmp.iterdir()) == ["job.yaml", "other.yaml"]
+
+
+def test_a_series_runs_every_issue_on_one_pool_of_workers(in_tmp: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a pool a sheet: generate, verify and layout of every issue share the workers started once."""
+    from pipeline import parallel
+
+    opened = []
+    original = parallel.Pool.__init__
+
+    def counting(self: parallel.Pool, jobs: int) -> None:
+        opened.append(jobs)
+        original(self, jobs)
+
+    monkeypatch.setattr(parallel.Pool, "__init__", counting)
+    spec = write_spec(in_tmp, SHEET)
+    ran = cli("build", spec, "--dates", "2027-01-04..2027-01-18", "--jobs", "2")
+    assert ran.code == 0, ran.stderr
+    assert opened == [2]

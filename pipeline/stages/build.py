@@ -11,6 +11,7 @@ import json
 import os
 import re
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -104,7 +105,8 @@ def build(
     else:
         raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
     start = time.perf_counter()
-    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs)
+    local = pool if isinstance(pool, Pool) else None  # a cluster's workers do not lay out
+    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs, pool=local)
     write_edition(outdir, read_manifest(outdir), stamped_fonts(outdir))
     files.append(outdir / EDITION)
     if job.web:
@@ -135,11 +137,13 @@ def _layout_key(outdir: Path, manifest: Manifest) -> str:
 
 
 def layout_once(
-    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False, jobs: int = 1
+    outdir: Path, progress: Callable[[int, int], None] | None = None, *, fresh: bool = False, jobs: int = 1,
+    pool: Pool | None = None,
 ) -> tuple[int, list[Path], bool]:
     """Lay out unless the last layout of exactly the same inputs is still there, every file it
     wrote unchanged: a re-run of an unchanged spec then costs next to nothing; `fresh` lays out
-    whatever the stamp says.
+    whatever the stamp says. On `pool` when given (a series' or a catalogue's, whose workers then
+    import the PDF engine once for every book, not once a book), else on one of its own.
     Returns (pages, files, reused)."""
     key = _layout_key(outdir, read_manifest(outdir))
     stamp_path = outdir / LAYOUT_STAMP
@@ -147,13 +151,13 @@ def layout_once(
     if kept is not None:
         return kept[0], kept[1], True
     remove(stamp_path)  # from here until the new stamp, no layout is current
-    with Pool(jobs) as pool:
+    with nullcontext(pool) if pool is not None else Pool(jobs) as workers:
         # Only now: WeasyPrint takes longer to import than an unchanged book takes to check. A
         # worker imports it too, at the same time, for the part of the book it will render.
-        pool.warm("pipeline.render.pdf")
+        workers.warm("pipeline.render.pdf")
         from pipeline.stages.layout import layout
 
-        report = layout(outdir, progress=progress, pool=pool)
+        report = layout(outdir, progress=progress, pool=workers)
     files = [Path(f) for f in report.files]
     hashes = {os.path.relpath(f, outdir): _file_sha256(f) for f in files}
     figures = sorted(outdir.glob("puzzles/*.svg")) + sorted(outdir.glob("examples/*.svg"))
