@@ -68,3 +68,26 @@ def test_books_of_a_catalogue_never_share_a_puzzle_unless_asked(in_tmp: Path) ->
     ran = cli("build", allowed, "--jobs", "1")
     assert ran.code == 0, ran.stderr
     assert fingerprints(in_tmp / "out-a") == fingerprints(in_tmp / "out-b")
+
+
+def pdf_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+
+
+@pytest.mark.slow
+def test_books_laid_out_side_by_side_are_the_bytes_of_each_built_alone(in_tmp: Path) -> None:
+    """Three books' layouts on two shared workers (a whole book a task) print what each book
+    built on its own, in one process, prints."""
+    names = ["a", "b", "c"]
+    for name in names:
+        book(in_tmp, name, seed=name)
+    catalogue = write_spec(in_tmp, "books: [a.yaml, b.yaml, c.yaml]\n", "catalogue.yaml")
+    ran = cli("build", catalogue, "--jobs", "2")
+    assert ran.code == 0, ran.stderr
+    for k, name in enumerate(names):
+        assert f"book {k + 1}/3: {in_tmp / (name + '.yaml')}: 3 puzzles proved" in ran.stderr or "3 puzzles proved" in ran.stderr
+    together = {name: pdf_bytes(in_tmp / f"out-{name}") for name in names}
+    for name in names:
+        alone = cli("build", in_tmp / f"{name}.yaml", "--jobs", "1", "--output", str(in_tmp / f"alone-{name}"))
+        assert alone.code == 0, alone.stderr
+        assert together[name] and pdf_bytes(in_tmp / f"alone-{name}") == together[name]
