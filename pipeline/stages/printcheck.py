@@ -24,7 +24,6 @@ from pipeline.files import write_atomic
 from pipeline.pages import PAGE_PRESETS, PrintProfile
 from pipeline.render.cover import CoverBox
 from pipeline.render.pdfx import VARIANTS
-from pipeline.stages import pdfxcheck
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
@@ -172,6 +171,8 @@ def _variant_check(pdf_bytes: bytes, reader: PdfReader, profile: PrintProfile) -
     marked = str(info.get("/GTS_PDFXVersion", ""))
     if not profile.pdf_variant:
         return PrintRule("PDF variant", "plain PDF", marked or "plain PDF", not marked, "pdf-variant")
+    from pipeline.stages import pdfxcheck  # pypdf: only when a layout is checked, never for an unchanged build's summary
+
     variant = VARIANTS[profile.pdf_variant]
     found = pdfxcheck.problems(pdf_bytes, variant)
     measured = {item: "holds" if not broken else "; ".join(broken[:3]) + (f" (and {len(broken) - 3} more)" if len(broken) > 3 else "")
