@@ -379,6 +379,14 @@ def _build_catalogue(specs: list[Path], output: str | None, date: str | None, wo
     address = _scheduler(scheduler)
     started = time.perf_counter()
 
+    def made(index: int, book: Any, report: Any) -> None:
+        g, seconds = report.generated, report.seconds
+        _say(
+            f"book {index + 1}/{len(catalogue.books)}: {book.spec}: {len(g.manifest.entries)} puzzles proved "
+            f"({g.made} made, {g.reused} reused; generate {seconds['generate']:.1f} s, verify {seconds['verify']:.1f} s), "
+            "to be laid out"
+        )
+
     def done(index: int, book: Any, report: Any, seconds: float) -> None:
         g = report.generated
         kept = " (layout unchanged, kept)" if report.layout_reused else ""
@@ -390,7 +398,7 @@ def _build_catalogue(specs: list[Path], output: str | None, date: str | None, wo
             _say(f"  replaced {line}")
 
     with _progress() as progress:
-        build_catalogue(catalogue, jobs=workers, fresh=fresh, progress=progress, scheduler=address, book_done=done)
+        build_catalogue(catalogue, jobs=workers, fresh=fresh, progress=progress, scheduler=address, book_done=done, puzzles_done=made)
     repeats = "puzzles may repeat across books (repeats: true)" if catalogue.repeats else "no puzzle printed twice across them"
     _say(f"catalogue: {len(catalogue.books)} books in {time.perf_counter() - started:.1f} s, {repeats}")
 

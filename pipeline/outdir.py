@@ -120,6 +120,41 @@ def require_ours(outdir: Path) -> None:
     _lock(outdir, Path(os.path.realpath(outdir)))
 
 
+def share(outdir: Path) -> bool:
+    """In a worker doing a task of the run that holds OUTDIR (a catalogue's book laid out in a
+    worker): open the folder as held without taking its lock, which that run keeps until it
+    ends; a folder whose lock nobody holds is refused, as no run is there to have handed it over.
+    False when this process holds the folder already (the run itself, with one job)."""
+    if _held(outdir) is not None:
+        return False
+    resolved = Path(os.path.realpath(outdir))
+    dir_fd = os.open(resolved, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        lock_fd = os.open(MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+    except OSError:
+        os.close(dir_fd)
+        raise InputError(f"output folder {_shown(outdir)}: its {MARKER} file is not a plain file; {_CHOOSE}") from None
+    try:
+        fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:  # held, by the run that gave us this task: ours to write for it
+        info = os.fstat(dir_fd)
+        _HELD[_absolute(outdir)] = Held(_absolute(outdir), dir_fd, lock_fd, (info.st_dev, info.st_ino))
+        return True
+    os.close(lock_fd)  # closing lets the lock go again
+    os.close(dir_fd)
+    raise StageError(f"output folder {_shown(outdir)}: handed to a worker by a run that no longer holds it; nothing was written")
+
+
+def release(outdir: Path) -> None:
+    """Let go of one folder this process holds (a worker's task done)."""
+    held = _HELD.pop(_absolute(outdir), None)
+    for fd in (held.lock_fd, held.dir_fd) if held else ():
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
 # ---- the folders this run holds ------------------------------------------------------------
 
 

@@ -68,3 +68,29 @@ def test_books_of_a_catalogue_never_share_a_puzzle_unless_asked(in_tmp: Path) ->
     ran = cli("build", allowed, "--jobs", "1")
     assert ran.code == 0, ran.stderr
     assert fingerprints(in_tmp / "out-a") == fingerprints(in_tmp / "out-b")
+
+
+def pdf_bytes(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.glob("*.pdf"))}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", [("--jobs", "2"), ("--scheduler", "local:2")], ids=["pool", "dask"])
+def test_books_laid_out_side_by_side_are_the_bytes_of_each_built_alone(in_tmp: Path, where: tuple[str, str]) -> None:
+    """Three books' layouts on two shared workers (a whole book a task; on a local Dask
+    cluster, its workers) print what each book built on its own, in one process, prints."""
+    if where[0] == "--scheduler":
+        pytest.importorskip("distributed")
+    names = ["a", "b", "c"]
+    for name in names:
+        book(in_tmp, name, seed=name)
+    catalogue = write_spec(in_tmp, "books: [a.yaml, b.yaml, c.yaml]\n", "catalogue.yaml")
+    ran = cli("build", catalogue, *where)
+    assert ran.code == 0, ran.stderr
+    for k in range(3):  # a line when its puzzles are proved, and one when it is laid out
+        assert ran.stderr.count(f"book {k + 1}/3: ") == 2, ran.stderr
+    together = {name: pdf_bytes(in_tmp / f"out-{name}") for name in names}
+    for name in names:
+        alone = cli("build", in_tmp / f"{name}.yaml", "--jobs", "1", "--output", str(in_tmp / f"alone-{name}"))
+        assert alone.code == 0, alone.stderr
+        assert together[name] and pdf_bytes(in_tmp / f"alone-{name}") == together[name]

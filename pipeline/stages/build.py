@@ -83,6 +83,21 @@ def build(
     """The whole job into OUTDIR; generate and verify run on `pool` when given (a catalogue's
     books share one), else on one of their own; records found in `reuse_from` (an earlier
     issue's folder) are copied rather than made again."""
+    generated, verified, replaced, seconds = make_puzzles(
+        job, outdir, jobs=jobs, fresh=fresh, progress=progress, scheduler=scheduler, pool=pool, reuse_from=reuse_from,
+    )
+    local = pool if isinstance(pool, Pool) else None  # a cluster's workers do not lay out
+    laid = lay_out_book(job, outdir, fresh=fresh, jobs=jobs, progress=progress("layout"), pool=local)
+    seconds["layout"] = laid.seconds
+    return BuildReport(generated, verified, laid.pages, laid.files, laid.reused, replaced, seconds, link_notes(job))
+
+
+def make_puzzles(
+    job: JobSpec, outdir: Path, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None,
+    pool: TaskPool | None = None, reuse_from: tuple[Path, ...] = (),
+) -> tuple[GenerateReport, VerifyReport, list[str], dict[str, float]]:
+    """Generate and verify the job's puzzles, replacing every one that fails verification:
+    (generated, verified, replaced, seconds of each stage)."""
     rejected: dict[tuple[str, int, str], str] = {}
     seconds: dict[str, float] = {"generate": 0.0, "verify": 0.0}
     replaced: list[str] = []
@@ -97,16 +112,29 @@ def build(
         seconds["verify"] += verified.seconds
         failed = [e for e in verified.manifest.entries if not e.proved] if verified.manifest else []
         if not failed:
-            break
+            return generated, verified, replaced, seconds
         for entry in failed:
             reason = "verification failed: " + "; ".join(entry.verdict["problems"] if entry.verdict else ["no verdict"])
             rejected[(entry.role, entry.section, entry.code)] = reason
             replaced.append(f"{entry.id} ({entry.code}): {reason}")
-    else:
-        raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
+    raise StageError("puzzles kept failing verification after replacement:\n" + "\n".join(replaced))
+
+
+@dataclass
+class LaidOut:
+    pages: int
+    files: list[Path]
+    reused: bool
+    seconds: float
+
+
+def lay_out_book(
+    job: JobSpec, outdir: Path, *, fresh: bool, jobs: int, progress: Callable[[int, int], None] | None = None, pool: Pool | None = None,
+) -> LaidOut:
+    """The PDFs (kept when unchanged), the edition file and, when asked, the web edition of a
+    job whose puzzles are made and proved."""
     start = time.perf_counter()
-    local = pool if isinstance(pool, Pool) else None  # a cluster's workers do not lay out
-    pages, files, reused = layout_once(outdir, progress=progress("layout"), fresh=fresh, jobs=jobs, pool=local)
+    pages, files, reused = layout_once(outdir, progress=progress, fresh=fresh, jobs=jobs, pool=pool)
     write_edition(outdir, read_manifest(outdir), stamped_fonts(outdir))
     files.append(outdir / EDITION)
     if job.web:
@@ -114,8 +142,7 @@ def build(
 
         export(outdir, outdir / WEB, "web")
         files.append(outdir / WEB / "index.html")
-    seconds["layout"] = time.perf_counter() - start
-    return BuildReport(generated, verified, pages, files, reused, replaced, seconds, link_notes(job))
+    return LaidOut(pages, files, reused, time.perf_counter() - start)
 
 
 def _layout_key(outdir: Path, manifest: Manifest) -> str:

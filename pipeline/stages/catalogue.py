@@ -11,12 +11,19 @@ order in one process, on one pool of workers or one Dask cluster that every book
 and verify share (the workers are started once, not once a book). Unless `repeats: true`,
 each book excludes every puzzle of the books before it, through the same `exclude` a spec can
 name, so a catalogue never prints a puzzle twice and its manifests say what each excluded.
-One book is in memory at a time, and its layout in parts of bounded size (stages/book.py).
+
+Once every book's puzzles are proved, the books are laid out side by side on the same
+workers, a whole book a task (a local: Dask cluster's workers too, which share this
+machine's output folders; a remote cluster's do not, so its books are laid out on a local
+pool). A book laid out alone in a worker is the same bytes as one laid out in parts: the
+parts are cut by the book, not by the pool (stages/book.py). One book's layout is in a
+worker's memory at a time, in parts of bounded size.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from contextlib import ExitStack
 import os
 import time
 from dataclasses import dataclass
@@ -25,12 +32,15 @@ from typing import Callable
 
 import yaml
 
-from pipeline import safeio
+from pipeline import outdir as outdir_rules, safeio
 from pipeline.errors import InputError
 from pipeline.manifest import MANIFEST
-from pipeline.parallel import open_pool
+from pipeline.parallel import Pool, TaskPool, open_pool
 from pipeline.spec import MAX_SPEC_BYTES, JobSpec, load_spec
-from pipeline.stages.build import BuildReport, ProgressFactory, build, check_job, check_outdir, default_outdir
+from pipeline.stages.build import (
+    BuildReport, LaidOut, ProgressFactory, check_job, check_outdir, default_outdir, lay_out_book, make_puzzles,
+)
+from pipeline.stages.printable import link_notes
 
 MAX_BOOKS = 1_000
 
@@ -110,26 +120,61 @@ def _excluding(job: JobSpec, earlier: list[Path]) -> JobSpec:
 
 
 BookDone = Callable[[int, Book, BuildReport, float], None]
+PuzzlesDone = Callable[[int, Book, BuildReport], None]
+
+
+def lay_out_alone(job: JobSpec, outdir: Path, fresh: bool) -> LaidOut:
+    """One book's layout as one task: in the worker it runs in, in one process, writing into
+    the folder the catalogue's run holds."""
+    shared = outdir_rules.share(outdir)
+    try:
+        return lay_out_book(job, outdir, fresh=fresh, jobs=1)
+    finally:
+        if shared:
+            outdir_rules.release(outdir)
+
+
+def _layout_pool(pool: TaskPool, jobs: int, scheduler: str | None, stack: ExitStack) -> TaskPool:
+    """Where the books are laid out: the shared workers when they see this machine's output
+    folders (the local pool, a local: cluster), else a local pool of `jobs`."""
+    if scheduler:
+        from pipeline.cluster import local_workers
+
+        if local_workers(scheduler) is None:
+            return stack.enter_context(Pool(jobs))
+    return pool
 
 
 def build_catalogue(
     catalogue: Catalogue, *, jobs: int, fresh: bool, progress: ProgressFactory, scheduler: str | None = None,
-    book_done: BookDone | None = None,
+    book_done: BookDone | None = None, puzzles_done: PuzzlesDone | None = None,
 ) -> list[BuildReport]:
-    """Build every book in order on one shared pool (or cluster); see the module docstring."""
-    reports = []
+    """Every book's puzzles in order on one shared pool (or cluster), then every book's layout
+    side by side on it; see the module docstring. `puzzles_done` is told as each book's
+    puzzles are proved (its report has no pages yet), `book_done` as each book is laid out."""
+    made: list[BuildReport] = []
     built: list[Path] = []
-    with open_pool(jobs, scheduler) as pool:
+    tasks: list[tuple[JobSpec, Path, bool]] = []
+    with ExitStack() as stack:
+        pool = stack.enter_context(open_pool(jobs, scheduler))
         for index, book in enumerate(catalogue.books):
             job = book.job if catalogue.repeats else _excluding(book.job, built)
-            started = time.perf_counter()
             label = f"{index + 1}/{len(catalogue.books)}"
-            report = build(
+            generated, verified, replaced, seconds = make_puzzles(
                 job, book.outdir, jobs=jobs, fresh=fresh, scheduler=scheduler, pool=pool,
                 progress=lambda stage, label=label: progress(f"{label} {stage}"),
             )
-            reports.append(report)
+            report = BuildReport(generated, verified, 0, [], False, replaced, seconds, link_notes(job))
+            made.append(report)
             built.append(book.outdir)
+            tasks.append((job, book.outdir, fresh))
+            if puzzles_done:
+                puzzles_done(index, book, report)
+        laying = _layout_pool(pool, jobs, scheduler, stack)
+        for index, laid in laying.imap(lay_out_alone, tasks):
+            report = made[index]
+            report.pages, report.files, report.layout_reused = laid.pages, laid.files, laid.reused
+            report.seconds["layout"] = laid.seconds
             if book_done:
-                book_done(index, book, report, time.perf_counter() - started)
-    return reports
+                book_done(index, catalogue.books[index], report, sum(report.seconds.values()))
+    return made

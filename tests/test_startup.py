@@ -1,0 +1,42 @@
+"""A warm build of nothing new starts quickly: it checks the spec, the records and the stamped
+layout, and loads none of what only making or checking PDFs needs (issue 33 part 8)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import write_spec
+
+# What a warm build must not load: WeasyPrint (over a second), pypdf and Pillow (0.1-0.2 s each,
+# measured with -X importtime), all of them needed only to lay out or to check a PDF.
+HEAVY = ("weasyprint", "pypdf", "PIL")
+
+SCRIPT = """
+import sys
+from pipeline.cli import main
+heavy = set(sys.argv[3:])
+sys.argv = ["puzzlepress", "build", sys.argv[1], "-o", sys.argv[2], "--jobs", "2"]
+try:
+    main()
+except SystemExit as stop:
+    assert not stop.code, stop.code
+print("loaded:", " ".join(sorted({m.split(".")[0] for m in sys.modules} & heavy)))
+"""
+
+
+@pytest.mark.slow
+def test_a_warm_build_loads_no_pdf_library(tmp_path: Path) -> None:
+    spec = write_spec(tmp_path, "title: Warm\nseed: warm\nsections:\n  - {type: nonogram, size: 5, count: 2}\n", "warm.yaml")
+    out = tmp_path / "out"
+
+    def run() -> str:
+        ran = subprocess.run([sys.executable, "-c", SCRIPT, str(spec), str(out), *HEAVY], capture_output=True, text=True, timeout=600)
+        assert ran.returncode == 0, ran.stderr
+        return ran.stdout.strip().splitlines()[-1]
+
+    run()  # cold: lays the book out
+    assert run() == "loaded:"  # warm: the stamp says the layout is current
