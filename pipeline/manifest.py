@@ -201,6 +201,8 @@ def entry_problems(manifest: Manifest) -> list[str]:
             problems.append(f"{place}: section {entry.section} does not exist (the job has {len(sections)})")
             continue
         section = sections[entry.section]
+        if params is None:
+            continue  # already named: no parameters of its type to compare with its section's
         if (entry.type, _any_grade(params)) != (section.type, _any_grade(section.puzzle_params)) or not _grade_fits(manifest.job, entry.section, params):
             problems.append(
                 f"{place}: a {entry.type} {_described(params, entry.label)} in section {entry.section}, which holds "

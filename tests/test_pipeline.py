@@ -169,7 +169,8 @@ def test_killed_builds_leave_only_complete_files_and_resume(tmp_path: Path) -> N
 
 def test_ctrl_c_stops_cleanly_and_says_what_was_kept(tmp_path: Path) -> None:
     # Big enough that it is still generating when the interrupt comes.
-    spec = write_spec(tmp_path, "title: x\nseed: int\nsections:\n  - {type: nuritwin, size: 8, count: 12}\n")
+    # (Nuritwin 8x8 x12 took 0.8 s once compiled, and finished before the signal: 12x12 x40 is many seconds)
+    spec = write_spec(tmp_path, "title: x\nseed: int\nsections:\n  - {type: nuritwin, size: 12, count: 40}\n")
     done = run_and_kill(spec, tmp_path / "out", 2.0, signal.SIGINT)
     assert done.returncode == 130, done.stderr
     assert "interrupted" in done.stderr and "Traceback" not in done.stderr
