@@ -3,13 +3,14 @@ layout, and loads none of what only making or checking PDFs needs (issue 33 part
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import write_spec
+from conftest import ROOT, write_spec
 
 # What a warm build must not load: WeasyPrint (over a second), pypdf and Pillow (0.1-0.2 s each,
 # measured with -X importtime), all of them needed only to lay out or to check a PDF.
@@ -34,7 +35,10 @@ def test_a_warm_build_loads_no_pdf_library(tmp_path: Path) -> None:
     out = tmp_path / "out"
 
     def run() -> str:
-        ran = subprocess.run([sys.executable, "-c", SCRIPT, str(spec), str(out), *HEAVY], capture_output=True, text=True, timeout=600)
+        # `-c` puts "" on sys.path, which the workers (started elsewhere) read as another folder: with a
+        # non-editable install they imported the installed copy and verified as another version
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        ran = subprocess.run([sys.executable, "-c", SCRIPT, str(spec), str(out), *HEAVY], capture_output=True, text=True, timeout=600, env=env)
         assert ran.returncode == 0, ran.stderr
         return ran.stdout.strip().splitlines()[-1]
 
