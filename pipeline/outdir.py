@@ -127,18 +127,11 @@ def share(outdir: Path) -> bool:
     False when this process holds the folder already (the run itself, with one job)."""
     if _held(outdir) is not None:
         return False
-    resolved = Path(os.path.realpath(outdir))
-    dir_fd = os.open(resolved, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    try:
-        lock_fd = os.open(MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
-    except OSError:
-        os.close(dir_fd)
-        raise InputError(f"output folder {_shown(outdir)}: its {MARKER} file is not a plain file; {_CHOOSE}") from None
+    dir_fd, lock_fd = _open_marker(outdir, Path(os.path.realpath(outdir)))
     try:
         fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:  # held, by the run that gave us this task: ours to write for it
-        info = os.fstat(dir_fd)
-        _HELD[_absolute(outdir)] = Held(_absolute(outdir), dir_fd, lock_fd, (info.st_dev, info.st_ino))
+        _hold(outdir, dir_fd, lock_fd)
         return True
     os.close(lock_fd)  # closing lets the lock go again
     os.close(dir_fd)
@@ -183,14 +176,25 @@ def _held(outdir: Path) -> Held | None:
     return _HELD.get(_absolute(outdir))
 
 
-def _lock(outdir: Path, resolved: Path) -> None:
-    shown = _shown(outdir)
+def _open_marker(outdir: Path, resolved: Path) -> tuple[int, int]:
+    """(the folder's descriptor, its marker's), the marker opened through the folder so that a
+    link swapped in for it is refused."""
     dir_fd = os.open(resolved, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
     try:
-        lock_fd = os.open(MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+        return dir_fd, os.open(MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
     except OSError:
         os.close(dir_fd)
-        raise InputError(f"output folder {shown}: its {MARKER} file is not a plain file; {_CHOOSE}") from None
+        raise InputError(f"output folder {_shown(outdir)}: its {MARKER} file is not a plain file; {_CHOOSE}") from None
+
+
+def _hold(outdir: Path, dir_fd: int, lock_fd: int) -> None:
+    info = os.fstat(dir_fd)
+    _HELD[_absolute(outdir)] = Held(_absolute(outdir), dir_fd, lock_fd, (info.st_dev, info.st_ino))
+
+
+def _lock(outdir: Path, resolved: Path) -> None:
+    shown = _shown(outdir)
+    dir_fd, lock_fd = _open_marker(outdir, resolved)
     try:
         fcntl.flock(lock_fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
@@ -201,8 +205,7 @@ def _lock(outdir: Path, resolved: Path) -> None:
             f"output folder {shown} is in use by another puzzlepress run{holder}; nothing was written. "
             f"Wait for it to finish, or {_CHOOSE}"
         ) from None
-    info = os.fstat(dir_fd)
-    _HELD[_absolute(outdir)] = Held(_absolute(outdir), dir_fd, lock_fd, (info.st_dev, info.st_ino))
+    _hold(outdir, dir_fd, lock_fd)
 
 
 def _holder(lock_fd: int) -> str:
