@@ -30,7 +30,7 @@ from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
 from pipeline.stages.printcheck import PREFLIGHT, front_image_check, verdict
 from pipeline.stages.verify import verify
-from pipeline.puzzles.nonogram.pictures.image import PictureError
+from pipeline.imagefile import PictureError
 
 ISBN = "978-0-306-40615-7"
 SMALL_KDP = """\

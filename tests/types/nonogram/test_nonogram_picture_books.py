@@ -15,6 +15,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from conftest import ROOT, cli, tree, write_spec
+from pipeline import sandbox
 from pipeline.errors import SpecError
 from pipeline.manifest import read_manifest
 from pipeline.puzzles.nonogram import NonogramParams, source
@@ -277,8 +278,8 @@ def test_a_newsletter_with_library_pictures_credits_them_on_its_back(tmp_path: P
 def test_each_picture_is_decoded_once_and_the_workers_never_read_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = draw_pictures(tmp_path / "pictures")
     decodes: list[str] = []
-    run = image.sandbox.run_bounded
-    monkeypatch.setattr(image.sandbox, "run_bounded", lambda fn, kind, data, **bounds: decodes.append(kind) or run(fn, kind, data, **bounds))
+    run = sandbox.run_bounded
+    monkeypatch.setattr(sandbox, "run_bounded", lambda fn, kind, data, **bounds: decodes.append(kind) or run(fn, kind, data, **bounds))
     image._DECODED.clear()
     image._SETS.clear()
     job = parse_spec(f"title: P\nseed: once\nsections: [{{type: nonogram, size: 10, count: 3, params: {{picture: '{folder}'}}}}]\n")

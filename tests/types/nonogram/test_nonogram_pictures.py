@@ -198,11 +198,11 @@ def test_an_svg_is_drawn(tmp_path: Path):
 
 
 @pytest.mark.parametrize("name,content,problem", [
-    ("missing.png", None, "cannot read the file"),
+    ("missing.png", None, "no such file"),
     ("empty.png", b"", "the file is empty"),
     ("garbage.jpg", b"not a jpeg at all", "not a readable JPEG image: its content is not a PNG, JPEG or SVG"),
     ("broken.svg", b"<svg><rect", "not a drawable SVG"),
-    ("notes.txt", b"hello", "not a picture this can read"),
+    ("notes.txt", b"hello", "not an image this can read"),
 ])
 def test_an_unreadable_file_is_an_input_error_naming_it(tmp_path: Path, name, content, problem):
     path = tmp_path / name

@@ -6,14 +6,11 @@ by Otsu's threshold on the grey values (transparent pixels count as white paper)
 the threshold that covers most of the image's border is the background: a dark shape on white
 and a white shape on black both become ink on nothing.
 
-A file is someone else's, so it is read with bounds before anything is decoded: only PNG, JPEG
-and SVG content is read, and only when the content and the name's suffix agree (a `.png`
-holding PostScript would have started Ghostscript through Pillow); a raster's size is read from
-its header and refused above MAX_PICTURE_PIXELS; and the decoding itself runs in a child
-process bounded in memory and CPU (pipeline/sandbox.py), which stops what the header cannot
-show: a drawing bomb of nested SVG `<use>`, an image embedded in an SVG. Each file is decoded
-once per process (by its content's SHA-256) and a spec's pictures travel to the workers decoded
-(`PictureSet`), so no attempt decodes a file again.
+A file is someone else's, so it is read with the bounds of pipeline/imagefile.py (content and
+suffix agree, size caps, a raster's size from its header, an SVG's drawing work counted, the
+decoding in a bounded child process). Each file is decoded once per process (by its content's
+SHA-256) and a spec's pictures travel to the workers decoded (`PictureSet`), so no attempt decodes
+a file again.
 """
 
 from __future__ import annotations
@@ -21,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import io
 import os
-import re
 import urllib.request
 import warnings
 from dataclasses import dataclass
@@ -30,13 +26,12 @@ from pathlib import Path
 
 from PIL import Image, ImageFile, ImageOps
 
-from pipeline import fonts, safeio, sandbox
-from pipeline.errors import InputError
+from pipeline import fonts, safeio
+from pipeline.imagefile import (
+    KINDS, MAX_PICTURE_PIXELS, MAX_SVG_BYTES, PILLOW_FORMAT, SHOWN, SUFFIXES, PictureError, Problem, bomb_pixels,
+    check_drawing_work, cleaned, content_kind, decode_bounded, read_checked,
+)
 
-KINDS = {".png": "png", ".jpg": "jpeg", ".jpeg": "jpeg", ".svg": "svg"}
-SUFFIXES = tuple(KINDS)
-PILLOW_FORMAT = {"png": "PNG", "jpeg": "JPEG"}
-SHOWN = {"png": "PNG", "jpeg": "JPEG", "svg": "SVG"}
 # SVGs are drawn this many pixels along their longer side: 512 px leaves 17 pixels per cell of a
 # 30-cell line, enough for the coverage of each cell to be right within a few per cent.
 SVG_PIXELS = 512
@@ -45,27 +40,8 @@ SVG_PIXELS = 512
 SVG_SURFACE_PIXELS = 512 * 8192
 # Larger images are shrunk to this before thresholding; a grid has at most 30 cells a side.
 MAX_PIXELS = 1024
-# A picture file is read only up to this size: a 24-megapixel photo is about 10 MB as JPEG and
-# 50 MB as PNG, and a spec must not be able to make us read a disk image or a device. An SVG is
-# text a person or a drawing program wrote: 8 MB is some 300,000 path commands.
-MAX_FILE_BYTES = 64_000_000
-MAX_SVG_BYTES = 8_000_000
-# The largest raster decoded: 50 megapixels, a 45-megapixel camera's photo (8192 x 5464). Read
-# from the header before decoding; Pillow's own MAX_IMAGE_PIXELS is set to it in the decoding
-# process, as a hard error. A 13000 x 13000 PNG (169 megapixels in 707 KB) took 54 s and 1.4 GB.
-MAX_PICTURE_PIXELS = 50_000_000
 # An image embedded in an SVG (a data: URL) is decoded by cairosvg: at most this many pixels.
 MAX_EMBEDDED_PIXELS = 16_000_000
-# The decoding process's bounds. A 50-megapixel RGBA PNG, the largest accepted, took 0.7 s of CPU
-# and 650 MB to decode here (its JPEG 0.35 s); fourteen times that time and twice that memory are
-# the bounds, for any file.
-DECODE_MEMORY_BYTES = 1_500_000_000
-DECODE_CPU_SECONDS = 10
-DECODE_WALL_SECONDS = 120  # CPU is shared: the wall limit only catches a child that waits
-# An SVG draws at most this many elements, counted with every `<use>` expanded, before cairosvg
-# is asked to draw it: 1.6 KB of nested `<use>` drew 10^8 rectangles (about 40 s a render).
-# A detailed illustration has some thousands.
-MAX_SVG_ELEMENTS = 100_000
 # A subject smaller than this on its shorter side (a dot, a hairline) is no picture: fitted to
 # a grid it fills every cell (a one-pixel dot made an all-filled puzzle of "likeness 1.00").
 MIN_SUBJECT_PIXELS = 5
@@ -73,11 +49,6 @@ MIN_SUBJECT_PIXELS = 5
 # listed again at every attempt.
 MAX_FOLDER_ENTRIES = 10_000
 MAX_FOLDER_PICTURES = 1_000
-_SVG_START = re.compile(
-    rb"^(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--.*?-->\s*|<!DOCTYPE\s+svg[^>\[]*(?:\[.*?\])?\s*>\s*)*<svg[\s>/]", re.S
-)
-_ADDRESS = re.compile(r"<[^<>]* at 0x[0-9a-fA-F]+>")
-
 
 # Our own reading rules, in a record's `reader`: 2 refuses trivial pictures (a dot, a bar, a
 # solid block), so a record made from one by the rules before is made again.
@@ -87,25 +58,6 @@ RULES = 2
 def reader_version() -> str:
     """The versions that decide the grid a publisher's file becomes, for the generator version."""
     return f"Pillow-{metadata.version('Pillow')} cairosvg-{metadata.version('cairosvg')} rules-{RULES}"
-
-
-class PictureError(InputError):
-    """A picture file cannot be read, or holds no picture; the message names the file."""
-
-    def __init__(self, path: Path | str, problem: str):
-        self.path = shown(path)
-        self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
-
-
-class _Problem(Exception):
-    """What is wrong with a file's content, found in the decoding process (named there without
-    the path, which the parent adds)."""
-
-
-def shown(path: Path | str) -> str:
-    """A path as it can be printed: bytes that are not UTF-8 shown escaped."""
-    return str(path).encode("utf-8", "backslashreplace").decode()
 
 
 @dataclass(frozen=True)
@@ -174,48 +126,17 @@ def _name_prints(path: Path) -> None:
         raise PictureError(path, f"the file's name, printed as the picture's title, {reason}; rename it")
 
 
-def read_picture_file(path: Path) -> bytes:
-    """A picture file's bytes: a regular file within its kind's size cap (PictureError otherwise)."""
-    limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_FILE_BYTES
-    try:
-        return safeio.read_bounded(path, limit)
-    except safeio.Unsafe as error:
-        raise PictureError(path, f"cannot read the file: {error}") from None
-
-
 _DECODED: dict[tuple[str, str], bytes] = {}  # (kind, SHA-256 of the bytes) -> ink PNG
 
 
 def decode(path: Path | str) -> Decoded:
     """A picture file read, checked and decoded to its ink, once per content in this process."""
     path = Path(path)
-    kind = KINDS.get(path.suffix.lower())
-    if kind is None:
-        raise PictureError(path, f"not a picture this can read: use one of {', '.join(SUFFIXES)}")
-    data = read_picture_file(path)
-    if not data:
-        raise PictureError(path, "the file is empty")
-    found = content_kind(data)
-    if found is None:
-        raise PictureError(path, f"not a readable {SHOWN[kind]} image: its content is not a PNG, JPEG or SVG image (only those are read)")
-    if found != kind:
-        raise PictureError(path, f"named {path.suffix} but its content is a {SHOWN[found]} image; give it the suffix of its content")
+    kind, data = read_checked(path)
     sha256 = hashlib.sha256(data).hexdigest()
     key = (kind, sha256)
     if key not in _DECODED:
-        try:
-            _DECODED[key] = sandbox.run_bounded(
-                ink_png, kind, data,
-                memory_bytes=DECODE_MEMORY_BYTES, cpu_seconds=DECODE_CPU_SECONDS, wall_seconds=DECODE_WALL_SECONDS,
-            )
-        except _Problem as problem:
-            raise PictureError(path, str(problem)) from None
-        except sandbox.Bounded as bounded:
-            raise PictureError(path, f"decoding it {bounded}, more than a picture may; make it smaller or simpler") from None
-        except sandbox.Failed as failed:
-            raise PictureError(path, f"not a readable {SHOWN[kind]} image ({cleaned(failed)})") from None
-        except Exception as error:  # noqa: BLE001 - anything else the decoders raised for this content
-            raise PictureError(path, f"not a readable {SHOWN[kind]} image ({type(error).__name__}: {cleaned(error)})") from None
+        _DECODED[key] = decode_bounded(path, kind, ink_png, kind, data)
     return Decoded(path.name, sha256, _DECODED[key])
 
 
@@ -246,23 +167,12 @@ def _identity(path: Path) -> tuple[int, int, int, int]:
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
-def content_kind(data: bytes) -> str | None:
-    """What the bytes hold, by their first bytes: "png", "jpeg", "svg", or None for anything else."""
-    if data.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if data.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    if _SVG_START.match(data[:65536]):
-        return "svg"
-    return None
-
-
 # ---- in the decoding process ------------------------------------------------------------------
 
 
 def ink_png(kind: str, data: bytes) -> bytes:
     """The ink of a file's bytes, cropped to its subject, as a 1-bit PNG. Runs in the bounded
-    process; _Problem says what is wrong with the content."""
+    process; Problem says what is wrong with the content."""
     Image.MAX_IMAGE_PIXELS = MAX_PICTURE_PIXELS  # this process only: past it, Pillow's warning is an error
     warnings.simplefilter("error", Image.DecompressionBombWarning)
     ImageFile.LOAD_TRUNCATED_IMAGES = False  # WeasyPrint sets it on import: a cut file is no picture
@@ -272,15 +182,15 @@ def ink_png(kind: str, data: bytes) -> bytes:
     ink = to_ink(grey)
     box = ink.getbbox()
     if box is None:
-        raise _Problem("the image is empty: no pixel stands out from the background")
+        raise Problem("the image is empty: no pixel stands out from the background")
     ink = ink.crop(box)
     if min(ink.size) < MIN_SUBJECT_PIXELS:
-        raise _Problem(
+        raise Problem(
             f"the subject is only {ink.width}×{ink.height} pixels (a dot or a line); a picture needs at least "
             f"{MIN_SUBJECT_PIXELS} pixels each way"
         )
     if ink.getextrema() == (255, 255):
-        raise _Problem("the subject is a plain filled rectangle, which makes no picture")
+        raise Problem("the subject is a plain filled rectangle, which makes no picture")
     out = io.BytesIO()
     ink.convert("1").save(out, format="PNG")
     return out.getvalue()
@@ -292,98 +202,40 @@ def _read_grey(kind: str, data: bytes) -> Image.Image:
     try:
         image = Image.open(io.BytesIO(data), formats=[PILLOW_FORMAT[kind]])
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:
-        raise _Problem(f"the image has {_pixels(bomb)} pixels; at most {MAX_PICTURE_PIXELS:,} are read: make it smaller") from None
+        raise Problem(f"the image has {bomb_pixels(bomb)} pixels; at most {MAX_PICTURE_PIXELS:,} are read: make it smaller") from None
     except Exception as error:  # noqa: BLE001 - Pillow raises many kinds for a broken header
-        raise _Problem(f"not a readable {name} image ({cleaned(error)})") from None
+        raise Problem(f"not a readable {name} image ({cleaned(error)})") from None
     with image:
         pixels = image.width * image.height
         if pixels > MAX_PICTURE_PIXELS:
-            raise _Problem(
+            raise Problem(
                 f"the image is {image.width:,}×{image.height:,} pixels ({pixels:,}); at most "
                 f"{MAX_PICTURE_PIXELS:,} are read: make it smaller"
             )
         if pixels == 0:
-            raise _Problem("the image has no pixels")
+            raise Problem("the image has no pixels")
         try:
             image.load()
             image = ImageOps.exif_transpose(image)
         except Exception as error:  # noqa: BLE001 - a truncated or corrupt body
-            raise _Problem(f"not a readable {name} image ({cleaned(error)})") from None
+            raise Problem(f"not a readable {name} image ({cleaned(error)})") from None
         if image.mode.startswith("I;16"):  # Pillow cannot shrink 16-bit grey by whole factors ("image has wrong mode")
             image = _on_white(image)
         image.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.BOX)
         return _on_white(image)
 
 
-def _pixels(bomb: Exception) -> str:
-    """The pixel count Pillow's bomb check names."""
-    found = re.search(r"\((\d+) pixels\)", str(bomb))
-    return f"{int(found.group(1)):,}" if found else "too many"
-
-
-def cleaned(error: BaseException) -> str:
-    """A library's message without the memory addresses some put in it
-    ("cannot identify image file <_io.BytesIO object at 0x7f...>")."""
-    text = _ADDRESS.sub("the data", str(error)).strip()
-    return text or type(error).__name__
-
-
 def _render_svg(data: bytes) -> bytes:
     import cairosvg  # only a publisher's SVG needs cairo; the library and PNGs do not
 
-    _check_drawing_work(data)
+    check_drawing_work(data)
     surface = _surface_class(cairosvg.surface.PNGSurface)
     try:
         return surface.convert(bytestring=data, output_width=SVG_PIXELS, unsafe=False, url_fetcher=_embedded)
-    except _Problem:
+    except Problem:
         raise
     except Exception as error:  # noqa: BLE001 - cairosvg raises parser, value and cairo errors alike
-        raise _Problem(f"not a drawable SVG image ({type(error).__name__}: {cleaned(error)})") from None
-
-
-def _check_drawing_work(data: bytes) -> None:
-    """Refuse an SVG that draws more than MAX_SVG_ELEMENTS elements once every `<use>` is
-    expanded, or whose references loop, before anything is drawn. Counted without recursion:
-    the nesting may be deep."""
-    from defusedxml import ElementTree
-
-    try:
-        root = ElementTree.fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
-    except Exception as error:  # noqa: BLE001 - a parse error, or a forbidden entity
-        raise _Problem(f"not a drawable SVG image ({type(error).__name__}: {cleaned(error)})") from None
-    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
-    done: dict[int, int] = {}
-    open_: set[int] = set()
-    stack = [root]
-    while stack:
-        element = stack[-1]
-        needed = list(element)
-        target = ids.get(_use_target(element))
-        if target is not None:
-            if id(target) in open_:
-                raise _Problem("its <use> references form a loop")
-            needed.append(target)
-        waiting = [child for child in needed if id(child) not in done]
-        if waiting and id(element) not in open_:
-            open_.add(id(element))
-            stack.extend(waiting)
-            continue
-        if waiting:  # reached again with a dependency still open: a loop through children
-            raise _Problem("its <use> references form a loop")
-        stack.pop()
-        open_.discard(id(element))
-        done[id(element)] = 1 + sum(done[id(child)] for child in needed)
-        if done[id(element)] > MAX_SVG_ELEMENTS:
-            raise _Problem(
-                f"it draws more than {MAX_SVG_ELEMENTS:,} elements once its <use> references are expanded; simplify it"
-            )
-
-
-def _use_target(element: object) -> str | None:
-    if not str(getattr(element, "tag", "")).endswith("use"):
-        return None
-    href = element.get("{http://www.w3.org/1999/xlink}href") or element.get("href") or ""  # type: ignore[attr-defined]
-    return href[1:] if href.startswith("#") else None
+        raise Problem(f"not a drawable SVG image ({type(error).__name__}: {cleaned(error)})") from None
 
 
 def _surface_class(base: type) -> type:
@@ -392,7 +244,7 @@ def _surface_class(base: type) -> type:
 
         def _create_surface(self, width: float, height: float):  # noqa: ANN202 - cairosvg's own hook
             if width * height > SVG_SURFACE_PIXELS:
-                raise _Problem(
+                raise Problem(
                     f"drawn {SVG_PIXELS} pixels wide it would be {width:,.0f}×{height:,.0f} pixels: its shape is "
                     "too narrow for a grid"
                 )
@@ -413,10 +265,10 @@ def _embedded(url: str, resource_type: str) -> bytes:
         with urllib.request.urlopen(url) as response:  # a data: URL is decoded in memory
             data = response.read(MAX_SVG_BYTES + 1)
     except (ValueError, OSError) as error:
-        raise _Problem(f"it embeds an image that cannot be decoded ({cleaned(error)})") from None
+        raise Problem(f"it embeds an image that cannot be decoded ({cleaned(error)})") from None
     kind = content_kind(data)
     if kind is None:
-        raise _Problem("it embeds an image that is not PNG, JPEG or SVG (only those are read)")
+        raise Problem("it embeds an image that is not PNG, JPEG or SVG (only those are read)")
     if kind != "svg":
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -424,11 +276,11 @@ def _embedded(url: str, resource_type: str) -> bytes:
                 with Image.open(io.BytesIO(data), formats=[PILLOW_FORMAT[kind]]) as image:
                     pixels = image.width * image.height
             except (Image.DecompressionBombError, Image.DecompressionBombWarning) as bomb:
-                raise _Problem(f"it embeds an image of {_pixels(bomb)} pixels; at most {MAX_EMBEDDED_PIXELS:,} are drawn") from None
+                raise Problem(f"it embeds an image of {bomb_pixels(bomb)} pixels; at most {MAX_EMBEDDED_PIXELS:,} are drawn") from None
             except Exception as error:  # noqa: BLE001
-                raise _Problem(f"it embeds a {SHOWN[kind]} image that cannot be read ({cleaned(error)})") from None
+                raise Problem(f"it embeds a {SHOWN[kind]} image that cannot be read ({cleaned(error)})") from None
         if pixels > MAX_EMBEDDED_PIXELS:
-            raise _Problem(
+            raise Problem(
                 f"it embeds an image of {image.width:,}×{image.height:,} pixels; at most {MAX_EMBEDDED_PIXELS:,} are drawn"
             )
     return data
