@@ -361,7 +361,8 @@ def corner_pairs(position: Position) -> int:
 def _sums(low: int, high: int, out_low: int, out_high: int, far_low: int, far_high: int, number: int) -> tuple[int, ...]:
     """How many lines a cell corner can hold, from its own range, its grid point's other edges
     (two lines or none at the point) and the far pair (the number takes the rest). Remembered:
-    a few hundred distinct readings, each met thousands of times."""
+    grading twenty 10x10 puzzles met 93 distinct readings 17,257 times
+    (docs/notes/loop-grading-pace.md)."""
     return tuple(
         s for s in range(low, high + 1)
         if ((s == 0 and out_low == 0) or out_low <= 2 - s <= out_high) and far_low <= number - s <= far_high
