@@ -220,10 +220,13 @@ def _near_threes(position: Position, technique: str) -> list[tuple[int, int]]:
     board, clues = position.board, position.clues
     cols = board.cols
     changed = position.changed_since_sweep(technique)
-    threes = [cell for cell, number in enumerate(clues) if number == 3]
-    if changed is not None:
-        near = set(_near_cells(position, changed))
-        threes = [x for x in threes if not near.isdisjoint((x, x + 1, x + cols, x + cols + 1, x + cols - 1))]
+    if changed is None:
+        threes = [cell for cell, number in enumerate(clues) if number == 3]
+    else:  # the cells x with x, x + 1, x + cols, x + cols + 1 or x + cols - 1 near a change
+        near = _near_cells(position, changed)
+        cells = len(clues)
+        found = {x for n in near for x in (n, n - 1, n - cols, n - cols - 1, n - cols + 1) if 0 <= x < cells}
+        threes = sorted(x for x in found if clues[x] == 3)
     return [divmod(cell, cols) for cell in threes]
 
 
@@ -337,15 +340,12 @@ def corner_pairs(position: Position) -> int:
         far_high = far_low + (va == OPEN) + (vb == OPEN)
         if ones[far]:
             far_low, far_high = max(far_low, 1), min(far_high, 1)
-        sums = [  # a grid point has two lines or none; the number takes the rest from the far pair
-            s for s in range(low, high + 1)
-            if ((s == 0 and out_low == 0) or out_low <= 2 - s <= out_high) and far_low <= number - s <= far_high
-        ]
+        sums = _sums(low, high, out_low, out_high, far_low, far_high, number)
         if not sums:
             raise Contradiction("a cell corner can hold no number of lines")
-        if sums == [0] or sums == [2]:
-            _fill(marks, lines, pairs[pair][2], LINE if sums == [2] else NO_LINE)
-        elif sums == [1]:
+        if sums == (0,) or sums == (2,):
+            _fill(marks, lines, pairs[pair][2], LINE if sums == (2,) else NO_LINE)
+        elif sums == (1,):
             if not ones[pair]:
                 found.append(pair)
             _one_of(marks, lines, pairs[pair][2])
@@ -357,9 +357,28 @@ def corner_pairs(position: Position) -> int:
     return position.apply(marks) + sum(position.know_one(pair) for pair in found)
 
 
+@cache
+def _sums(low: int, high: int, out_low: int, out_high: int, far_low: int, far_high: int, number: int) -> tuple[int, ...]:
+    """How many lines a cell corner can hold, from its own range, its grid point's other edges
+    (two lines or none at the point) and the far pair (the number takes the rest). Remembered:
+    grading twenty 10x10 puzzles met 93 distinct readings 17,257 times
+    (docs/notes/loop-grading-pace.md)."""
+    return tuple(
+        s for s in range(low, high + 1)
+        if ((s == 0 and out_low == 0) or out_low <= 2 - s <= out_high) and far_low <= number - s <= far_high
+    )
+
+
 def _one_of(marks: dict[int, int], lines: bytearray, edges) -> None:
-    """Exactly one of `edges` is a line: decide the rest when that settles it."""
-    on, unknown = _count(lines, edges)
+    """Exactly one of `edges` is a line: decide the rest when that settles it. Counted inline:
+    corner-pairs calls it twice per corner it pins (a call to _count was a fifth of its time)."""
+    on = unknown = 0
+    for e in edges:
+        value = lines[e]
+        if value == LINE:
+            on += 1
+        elif value == OPEN:
+            unknown += 1
     if on == 1 and unknown:
         _fill(marks, lines, edges, NO_LINE)
     elif on == 0 and unknown == 1:
