@@ -24,7 +24,7 @@ lines_processed * 100 / (rows + cols).
 
 The grader shares no code with the type's solver but the one-line dynamic program (line.py),
 which both read: the solver keeps what every placement agrees on, the techniques read the
-extreme starts of the runs.
+extreme starts of the runs. What made grading cheaper, and what was measured: docs/notes/nonogram-grading-speed.md.
 """
 
 from __future__ import annotations
@@ -86,8 +86,8 @@ class Position:
         self.write(index, (1 << offset, 0) if value else (0, 1 << offset))
 
     def write(self, index: int, settled: Line) -> int:
-        """Record a line's new knowledge; the number of cells it decided. The line at once, its
-        crossing lines cell by cell (a third of the writing time, cell by cell throughout)."""
+        """Record a line's new knowledge; the number of cells it decided: the line's own masks at
+        once, its crossing lines cell by cell."""
         unknown = ~(self.filled[index] | self.empty[index])
         new_filled, new_empty = settled[0] & unknown, settled[1] & unknown
         self.filled[index] |= new_filled

@@ -205,3 +205,94 @@ def test_a_lines_kept_extremes_are_the_ones_found_afresh():
                 offset = rng.choice(unknown)
                 r, c = (index, offset) if index < rows else (offset, index - rows)
                 position.set(index, offset, (puzzle.answer[r][c] == "#") != (rng.random() < 0.05))
+
+
+def test_the_distribution_table_has_a_row_per_tier_met():
+    from pipeline.distribution import distribution, format_rows, sample
+
+    rows = distribution("nonogram", sample("nonogram", 10, 12))
+    assert sum(row.count for row in rows) == 12
+    assert abs(sum(row.share for row in rows) - 1) < 1e-9
+    assert [row.tier for row in rows] == [t for t in TIERS if t in {row.tier for row in rows}]
+    for row in rows:
+        measures = {name for name, *_ in row.effort}
+        assert measures == {"lines", "passes"}
+        assert all(low <= mid <= high for _, low, mid, high in row.effort)
+    table = format_rows("nonogram 10x10", rows)
+    assert table.splitlines()[0] == "nonogram 10x10" and len(table.splitlines()) == len(rows) + 1
+
+
+def test_grade_as_says_what_grade_says():
+    """The generator's early answer is the grade, whole, for its tier only: on codes of every
+    tier, and expert ones."""
+    puzzles = [generated(10, code) for _, code in TIER_CODES] + [from_picture(EXPERT_PICTURE)]
+    for puzzle in puzzles:
+        found = grade(puzzle, Budget())
+        assert {t: nonogram_grade.grade_as(puzzle, t, Budget()) for t in TIERS} == {
+            t: found if t == found.tier else None for t in TIERS
+        }
+
+
+@pytest.mark.parametrize("tier", TIERS)
+def test_a_graded_section_is_graded_once_as_grade_would(tier):
+    """make_graded hands on the generator's grade (the very object: not graded again), which is
+    what grading the puzzle again says."""
+    ptype = get_type("nonogram")
+    made, found = ptype.make_graded(ptype.make_params(10, difficulty=tier), "lantern", Budget())
+    assert found is made.grade and found.tier == tier
+    assert found == grade(made.puzzle, Budget())
+
+
+@pytest.mark.parametrize("tier", ["easy", "medium", "hard"])
+def test_graded_codes_aim_at_their_tier(tier):
+    """Version 2 draws a graded section's pictures the way its tier's puzzles come: most codes
+    make a puzzle of the tier, where 3% of plain 15x15 codes are easy."""
+    ptype = get_type("nonogram")
+    params = ptype.make_params(15, difficulty=tier)
+    tiers = [ptype.make_graded(params, f"aim-{i}", Budget())[1].tier for i in range(8)]
+    assert tiers.count(tier) >= 7, tiers
+
+
+@pytest.mark.parametrize("size", [10, 15])
+def test_medium_pictures_are_mostly_medium_at_the_first_draw(size):
+    """Medium's look follows the grid side, so most codes keep their first picture: these 12
+    codes draw 14 pictures at 10x10 and 13 at 15x15, where one look for every size drew 23 and 16."""
+    ptype = get_type("nonogram")
+    params = ptype.make_params(size, difficulty="medium")
+    drawn = [ptype.make(params, f"aim-{i}", Budget()).stats["aimed"] for i in range(12)]
+    assert sum(drawn) <= 15, drawn
+
+
+def test_version_1_still_ignores_the_difficulty_when_making():
+    """Reprints pinned to nonogram/1 make what version 1 made for a graded section's codes."""
+    from pipeline.codes import rng_for
+    from pipeline.puzzles.nonogram import generate
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="easy")
+    made = ptype.make(params, "reprint", Budget(), version=1)
+    assert made.puzzle == generate.generate(10, 10, rng_for("nonogram", params, "reprint"), Budget()).puzzle
+    assert "aimed" not in made.stats
+
+
+def test_an_expert_section_makes_puzzles_that_verify_proves(tmp_path):
+    """Unique by the search and the SAT proof, beyond the line solver, finished by a contradiction
+    between two lines; the line-solvable promise is lifted for expert records only."""
+    from pipeline.records import dumps_record, make_record
+    from pipeline.stages.verify import judge
+
+    ptype = get_type("nonogram")
+    params = ptype.make_params(10, difficulty="expert")
+    made, found = ptype.make_graded(params, "lantern", Budget())
+    puzzle = made.puzzle
+    assert found.tier == "expert" and dict(found.techniques)["line-contradiction"] >= 1
+    assert ptype.solve(puzzle, 2, Budget()) == [puzzle.answer] and ptype.prove(puzzle, 2) == [puzzle.answer]
+    assert ptype.promises(puzzle, params) == [] and ptype.promises(puzzle, ptype.make_params(10)) == ["not-line-solvable"]
+    record = make_record(ptype, puzzle, params=params, puzzle_id="x", code="lantern", stats=made.stats, grade=grade_fields(found))
+    path = tmp_path / "x.json"
+    path.write_text(dumps_record(record))
+    verdict = judge(path)
+    assert verdict["status"] == "proved", verdict["problems"]
+    record["params"] = {"difficulty": "hard"}  # the same puzzle claimed for a hard section: refused
+    path.write_text(dumps_record(record))
+    assert "solver: promise not kept: not-line-solvable" in judge(path)["problems"]
