@@ -150,7 +150,7 @@ def _refuses(params: NonogramParams, version: int) -> str | None:
 
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=3, how_to_play=rules.RULES, params=NonogramParams,
-    generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
+    generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.

@@ -32,7 +32,7 @@ def fit(clue: Clue, n: int, filled: int, empty: int) -> Fit | None:
         return None
     cells = (1 << n) - 1
     not_filled = cells & ~filled
-    fits = [_windows(cells & ~empty, length) for length in clue]
+    fits = [windows(cells & ~empty, length) for length in clue]
     fwd = _forward(clue, n, filled, not_filled, fits)
     if not (fwd[-1] >> n) & 1:
         return None
@@ -50,7 +50,7 @@ def _doublings(n: int) -> tuple[int, ...]:
     return tuple(shifts)
 
 
-def _windows(not_empty: int, length: int) -> int:
+def windows(not_empty: int, length: int) -> int:
     """Bit s: cells s .. s+length-1 all lie in the line and none is known empty."""
     window, covered = not_empty, 1
     while covered * 2 <= length:

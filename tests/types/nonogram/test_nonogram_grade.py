@@ -152,19 +152,59 @@ def test_a_hard_puzzle_is_one_whose_line_solve_is_long():
     assert nonogram_grade.long_chain(puzzle, sum(run.rounds.values()))
 
 
-def test_grades_are_reproducible_and_carry_the_effort_counts():
+def test_grades_are_reproducible_and_the_effort_counts_are_taken_apart():
     puzzle = generated(15, "grade-3")
     first = grade(puzzle, Budget())
     assert first == grade(puzzle, Budget())
-    effort = dict(first.effort)
+    assert first.effort == ()  # measured apart: verify grades every puzzle
+    effort = get_type("nonogram").effort(puzzle, Budget())
     assert effort["passes"] >= 1 and effort["lines"] >= 100  # every line is read at least once
 
 
 def test_a_rectangular_puzzle_is_graded():
     picture = ("##..#..", "#.###..", ".####.#", "..#..##")
-    result = grade(from_picture(picture), Budget())
-    assert result.tier in TIERS
-    assert dict(result.effort)["lines"] >= 100
+    puzzle = from_picture(picture)
+    assert grade(puzzle, Budget()).tier in TIERS
+    assert nonogram_grade.effort(puzzle, Budget())["lines"] >= 100
+
+
+def test_packing_finds_the_extremes_of_every_line_with_nothing_filled():
+    """Every clue of a line up to 9 cells, every set of empty cells: the runs packed leftmost and
+    rightmost start where the dynamic program's first and last starts are."""
+    from pipeline.puzzles.nonogram.line import fit
+
+    def clues(n, prefix=(), used=0):
+        yield prefix
+        for length in range(1, n - used - bool(prefix) + 1):
+            yield from clues(n, prefix + (length,), used + bool(prefix) + length)
+
+    for n in range(1, 10):
+        for clue in clues(n):
+            for empty in range(1 << n):
+                found = fit(clue, n, 0, empty)
+                starts = None if found is None else (
+                    tuple((s & -s).bit_length() - 1 for s in found[0]), tuple(s.bit_length() - 1 for s in found[0])
+                )
+                assert nonogram_grade.packed(clue, n, empty) == starts, (clue, n, bin(empty))
+
+
+def test_a_lines_kept_extremes_are_the_ones_found_afresh():
+    """The position reuses a line's extremes while both placements fit: as random cells become
+    known (the answer's value mostly, the other now and then, so some lines lose every
+    placement), what it hands the pinned techniques is what `extremes` finds afresh."""
+    rng = random.Random(33)
+    for _ in range(60):
+        rows, cols = rng.randint(5, 12), rng.randint(5, 12)
+        puzzle = from_picture(tuple("".join(rng.choice("#.") for _ in range(cols)) for _ in range(rows)))
+        position = nonogram_grade.Position.blank(puzzle)
+        for _ in range(rows * cols):
+            index = rng.randrange(rows + cols)
+            assert position.extremes(index) == extremes(position.clue(index), position.length(index), *position.line(index))
+            unknown = [i for i in range(position.length(index)) if not (position.filled[index] | position.empty[index]) >> i & 1]
+            if unknown:
+                offset = rng.choice(unknown)
+                r, c = (index, offset) if index < rows else (offset, index - rows)
+                position.set(index, offset, (puzzle.answer[r][c] == "#") != (rng.random() < 0.05))
 
 
 def test_the_distribution_table_has_a_row_per_tier_met():
