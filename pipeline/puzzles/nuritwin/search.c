@@ -953,6 +953,47 @@ done:
     return result;
 }
 
+/* by_cell(options, part) -> [(cell bit, bitset of the options whose mask number `part` holds that
+   cell)] for each cell some option's mask holds, lowest first (Layout._options_by_cell): the
+   transpose that was a third of building a Layout, most of it in Python's bit loops. */
+static PyObject *by_cell(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *options;
+    int part;
+    if (!PyArg_ParseTuple(args, "O!i", &PyList_Type, &options, &part)) return NULL;
+    Py_ssize_t k = PyList_GET_SIZE(options);
+    if (k > DW * 64 || part < 0) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin by_cell: more shadings than the compiled search holds");
+        return NULL;
+    }
+    D table[GW * 64];
+    G any = g_zero();
+    memset(table, 0, sizeof table);
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *option = PyList_GET_ITEM(options, i);
+        G mask;
+        if (!PyTuple_Check(option) || PyTuple_GET_SIZE(option) <= part) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin by_cell: an option is a tuple of masks");
+            return NULL;
+        }
+        if (!g_of(PyTuple_GET_ITEM(option, part), &mask)) return NULL;
+        any = g_or(any, mask);
+        for (int w = 0; w < GW; w++)
+            for (uint64_t bits = mask.w[w]; bits; bits &= bits - 1) table[w * 64 + __builtin_ctzll(bits)].w[i >> 6] |= 1ULL << (i & 63);
+    }
+    PyObject *found = PyList_New(0);
+    for (int w = 0; w < GW && found; w++)
+        for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
+            int index = w * 64 + __builtin_ctzll(bits);
+            G cell = g_zero();
+            cell.w[w] = bits & -bits;
+            PyObject *pair = Py_BuildValue("(NN)", long_of(cell), _PyLong_FromByteArray((const unsigned char *)table[index].w, sizeof(D), 1, 0));
+            if (!pair || PyList_Append(found, pair) < 0) Py_CLEAR(found);
+            Py_XDECREF(pair);
+        }
+    return found;
+}
+
 /* shuffled(state, sizes) -> (state, orders) (Layout.answers with an rng): each region's order
    0..size-1 shuffled as random.shuffle shuffles it, one region after the other, from the Mersenne
    Twister state random.Random.getstate() gives (624 words and the index) and the state after, as
@@ -1061,6 +1102,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"rivals", rivals, METH_VARARGS, "A region's rival shadings of the grid (steps.rivals)."},
+    {"by_cell", by_cell, METH_VARARGS, "Each cell's options whose mask of a part holds it (Layout._options_by_cell)."},
     {"best_move", best_move, METH_VARARGS, "The reshaping move that leaves fewest rivals (steps.best_move): (home, target, cell) or None."},
     {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},
     {"search", search, METH_VARARGS, "The Nuritwin counting search: (steps, stopped, answers' shaded cells)."},

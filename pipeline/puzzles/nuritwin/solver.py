@@ -302,9 +302,13 @@ class Layout:
         return options, sizes
 
     def _options_by_cell(self, region: int, part: int) -> list[tuple[int, int]]:
-        """(cell bit, bitset of the region's shadings whose mask number `part` holds that cell) per cell."""
+        """(cell bit, bitset of the region's shadings whose mask number `part` holds that cell) per
+        cell, by the compiled core where it holds the masks (half of building a Layout here)."""
+        options = self.options[region]
+        if self.compiled_masks() and len(options) <= _COMPILED_SHADINGS and hasattr(_compiled, "by_cell"):
+            return _compiled.by_cell(options, part)
         by_cell: dict[int, int] = {}
-        for i, option in enumerate(self.options[region]):
+        for i, option in enumerate(options):
             for index in _members(option[part]):
                 by_cell[index] = by_cell.get(index, 0) | 1 << i
         return [(1 << index, by_cell[index]) for index in sorted(by_cell)]

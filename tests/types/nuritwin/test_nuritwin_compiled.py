@@ -85,6 +85,24 @@ def test_the_compiled_shuffles_are_random_shuffle():
     assert layout._packed_orders(None) == array("h", [i for order in layout._orders(None) for i in order]).tobytes()
 
 
+def test_the_compiled_cell_tables_are_the_python_ones(monkeypatch):
+    """Layout's tables of which shadings shade each cell, or leave a block's way out by it, are the
+    same built by search.c as in Python, at every grid size the compiled core holds."""
+    if not hasattr(solver._compiled, "by_cell"):
+        pytest.skip("the compiled Nuritwin core is not built here")
+    compared = 0
+    for size, labels, rng in _layouts(37, 30, sizes=(6, 9, 12)):
+        layout = Layout(size, size, labels)
+        for region in range(len(layout.options)):
+            for part in range(3):
+                compiled = layout._options_by_cell(region, part)
+                with monkeypatch.context() as python:
+                    python.setattr(solver, "_compiled", None)
+                    assert layout._options_by_cell(region, part) == compiled
+                compared += len(compiled)
+    assert compared > 1000
+
+
 def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
     if solver._compiled is None:
         pytest.skip("the compiled Nuritwin core is not built here")
