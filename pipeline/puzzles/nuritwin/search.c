@@ -654,25 +654,29 @@ done:
 
 #define MAX_REGION_CELLS 16
 
-/* A Python int as GW words (a grid mask); 0 with an exception set when it is not one. */
-static int g_of(PyObject *v, G *out) {
+/* A non-negative Python int as `size` bytes of little-endian words; 0 with an exception set when
+   it is not one or does not fit. */
+static int words_of(PyObject *v, void *into, size_t size) {
     if (!PyLong_Check(v)) {
         PyErr_SetString(PyExc_TypeError, "nuritwin: a mask is an int");
         return 0;
     }
 #if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t n = PyLong_AsNativeBytes(v, out->w, sizeof out->w,
+    Py_ssize_t n = PyLong_AsNativeBytes(v, into, (Py_ssize_t)size,
                                         Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
     if (n < 0) return 0;
-    if (n > (Py_ssize_t)sizeof out->w) {
+    if (n > (Py_ssize_t)size) {
         PyErr_SetString(PyExc_OverflowError, "nuritwin: a mask larger than the compiled grid");
         return 0;
     }
     return 1;
 #else
-    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)out->w, sizeof out->w, 1, 0) == 0;
+    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)into, size, 1, 0) == 0;
 #endif
 }
+
+/* A Python int as GW words (a grid mask). */
+static int g_of(PyObject *v, G *out) { return words_of(v, out->w, sizeof out->w); }
 
 static PyObject *long_of(G a) { return _PyLong_FromByteArray((const unsigned char *)a.w, sizeof a.w, 1, 0); }
 
@@ -953,6 +957,39 @@ done:
     return result;
 }
 
+/* members(bits) -> the positions of the set bits of a non-negative int of any size, lowest first
+   (solver._members, whose bit loop in Python was called some 150,000 times a 12 x 12 make). */
+static PyObject *members(PyObject *self, PyObject *bits) {
+    (void)self;
+    if (!PyLong_Check(bits)) {
+        PyErr_SetString(PyExc_TypeError, "nuritwin members: not an int");
+        return NULL;
+    }
+    size_t n = _PyLong_NumBits(bits);
+    if (n == (size_t)-1 && PyErr_Occurred()) return NULL;
+    size_t count = (n + 63) / 64;
+    uint64_t small[8], *w = count <= 8 ? small : PyMem_Malloc(count * sizeof *w);
+    if (!w) return PyErr_NoMemory();
+    PyObject *found = NULL;
+    if (count && !words_of(bits, w, count * sizeof *w)) goto done;
+    Py_ssize_t set = 0;
+    for (size_t i = 0; i < count; i++) set += __builtin_popcountll(w[i]);
+    found = PyList_New(set);
+    Py_ssize_t at = 0;
+    for (size_t i = 0; i < count && found; i++)
+        for (uint64_t m = w[i]; m; m &= m - 1) {
+            PyObject *index = PyLong_FromSize_t(i * 64 + (size_t)__builtin_ctzll(m));
+            if (!index) {
+                Py_CLEAR(found);
+                break;
+            }
+            PyList_SET_ITEM(found, at++, index);
+        }
+done:
+    if (w != small) PyMem_Free(w);
+    return found;
+}
+
 /* by_cell(options, part) -> [(cell bit, bitset of the options whose mask number `part` holds that
    cell)] for each cell some option's mask holds, lowest first (Layout._options_by_cell): the
    transpose that was a third of building a Layout, most of it in Python's bit loops. */
@@ -1102,6 +1139,7 @@ done:
 
 static PyMethodDef methods[] = {
     {"rivals", rivals, METH_VARARGS, "A region's rival shadings of the grid (steps.rivals)."},
+    {"members", members, METH_O, "The positions of an int's set bits, lowest first (solver._members)."},
     {"by_cell", by_cell, METH_VARARGS, "Each cell's options whose mask of a part holds it (Layout._options_by_cell)."},
     {"best_move", best_move, METH_VARARGS, "The reshaping move that leaves fewest rivals (steps.best_move): (home, target, cell) or None."},
     {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},

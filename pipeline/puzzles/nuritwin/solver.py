@@ -194,7 +194,15 @@ def _first_touching(rings: list[int], cells: int) -> int:
 
 
 def _members(bits: int):
-    """The positions of the set bits of `bits`, lowest first."""
+    """The positions of the set bits of `bits`, lowest first: listed by the compiled core where it
+    is built (over 150,000 calls a 12 x 12 make, from the oracle's clauses and Layout's tables)."""
+    if _compiled is not None and hasattr(_compiled, "members"):
+        return _compiled.members(bits)
+    return _bit_positions(bits)
+
+
+def _bit_positions(bits: int):
+    """_members in Python."""
     while bits:
         low = bits & -bits
         yield low.bit_length() - 1

@@ -103,6 +103,20 @@ def test_the_compiled_cell_tables_are_the_python_ones(monkeypatch):
     assert compared > 1000
 
 
+def test_the_compiled_bit_positions_are_the_python_ones():
+    """_members by search.c lists the same positions as the Python loop, for ints of every size
+    it meets (grid masks, domains, cut_cells' side-by-side copies) and past a word's edges."""
+    if not hasattr(solver._compiled, "members"):
+        pytest.skip("the compiled Nuritwin core is not built here")
+    rng = random.Random(38)
+    for width in (0, 1, 63, 64, 65, 169, 256, 257, 1500):
+        for _ in range(40):
+            bits = rng.getrandbits(width) if width else 0
+            assert solver._members(bits) == list(solver._bit_positions(bits))
+    with pytest.raises(OverflowError):
+        solver._members(-1)
+
+
 def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
     if solver._compiled is None:
         pytest.skip("the compiled Nuritwin core is not built here")
