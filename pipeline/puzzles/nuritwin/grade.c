@@ -21,10 +21,23 @@
 
 typedef struct { uint64_t w[GW]; } G;
 
+/* A region's ways (a tuple of Python ints, held) read as masks once: read_shapes is given every
+   region's ways on every call (1,800 calls a 12 x 12 grade) and read them all again, though a
+   trial's positions share most of their tuples; it hands back a region's tuple itself when every
+   way is left. A few per region, as a trial moves between its positions' ways and back: 40 graded
+   12 x 12 puzzles took 1.78 s against 2.08 s (10 x 10: 0.61 s against 0.68 s), the same grades. */
+#define CACHED 8
+typedef struct {
+    PyObject *ways;
+    G *masks;
+} Cached;
+
 typedef struct {
     int width, regions;
     G full, corners, region[MAX_REGIONS];
     int touching[MAX_REGIONS][MAX_REGIONS], touches[MAX_REGIONS]; /* each region's neighbours, how many */
+    Cached cached[MAX_REGIONS][CACHED];
+    int next_cached[MAX_REGIONS];
 } Board;
 
 static inline G g_and(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= b.w[i]; return a; }
@@ -87,7 +100,43 @@ static int network_split(const Board *b, G shaded, G unshaded) {
     return 0;
 }
 
-static void free_board(PyObject *capsule) { free(PyCapsule_GetPointer(capsule, "nuritwin.grade_board")); }
+static void forget(Cached *c) {
+    Py_CLEAR(c->ways);
+    free(c->masks);
+    c->masks = NULL;
+}
+
+static void free_board(PyObject *capsule) {
+    Board *b = PyCapsule_GetPointer(capsule, "nuritwin.grade_board");
+    if (!b) return;
+    for (int q = 0; q < MAX_REGIONS; q++)
+        for (int s = 0; s < CACHED; s++) forget(&b->cached[q][s]);
+    free(b);
+}
+
+/* The masks of region q's ways `ways` (a tuple of ints), read once per tuple; NULL on an error. */
+static const G *masks_of(Board *b, int q, PyObject *ways) {
+    for (int s = 0; s < CACHED; s++)
+        if (b->cached[q][s].ways == ways) return b->cached[q][s].masks;
+    Py_ssize_t n = PyTuple_GET_SIZE(ways);
+    G *masks = malloc(sizeof(G) * (n ? n : 1));
+    if (!masks) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (!read_mask(PyTuple_GET_ITEM(ways, i), &masks[i])) {
+            free(masks);
+            return NULL;
+        }
+    Cached *c = &b->cached[q][b->next_cached[q]];
+    b->next_cached[q] = (b->next_cached[q] + 1) % CACHED;
+    forget(c);
+    Py_INCREF(ways);
+    c->ways = ways;
+    c->masks = masks;
+    return masks;
+}
 
 /* board(width, full, corners, regions, touching) -> a capsule for the tests below */
 static PyObject *board(PyObject *self, PyObject *args) {
@@ -122,7 +171,7 @@ static PyObject *board(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-static const Board *board_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, "nuritwin.grade_board"); }
+static Board *board_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, "nuritwin.grade_board"); }
 
 /* network_split(board, shaded, unshaded) -> bool */
 static PyObject *split(PyObject *self, PyObject *args) {
@@ -162,6 +211,7 @@ typedef struct {
     int kind;
     G shaded, unshaded;
     int start[MAX_REGIONS + 1]; /* each region's fitted ways: way[start[q]] .. way[start[q + 1] - 1] */
+    PyObject *given[MAX_REGIONS]; /* each region's ways as given */
     G *way;
     PyObject **item; /* the Python int of each fitted way */
     int8_t *kept;    /* -1: not weighed yet */
@@ -254,6 +304,11 @@ static PyObject *listed(Reading *r, int only_kept) {
     for (int q = 0; list && q < r->b->regions; q++) {
         int n = 0;
         for (int i = r->start[q]; i < r->start[q + 1]; i++) n += !only_kept || r->kept[i] == 1;
+        if (n == PyTuple_GET_SIZE(r->given[q])) { /* every way left: the same tuple, its masks read */
+            Py_INCREF(r->given[q]);
+            PyList_SET_ITEM(list, q, r->given[q]);
+            continue;
+        }
         PyObject *ways = PyTuple_New(n);
         if (!ways) {
             Py_CLEAR(list);
@@ -279,7 +334,8 @@ static PyObject *read_shapes(PyObject *self, PyObject *args) {
     Reading r;
     memset(&r, 0, sizeof r);
     if (!PyArg_ParseTuple(args, "OiOOO!", &capsule, &r.kind, &shaded_, &unshaded_, &PyList_Type, &open)) return NULL;
-    r.b = board_of(capsule);
+    Board *board = board_of(capsule);
+    r.b = board;
     if (!r.b || !read_mask(shaded_, &r.shaded) || !read_mask(unshaded_, &r.unshaded)) return NULL;
     if (PyList_GET_SIZE(open) != r.b->regions) {
         PyErr_SetString(PyExc_ValueError, "nuritwin grader: the open ways do not fit the board");
@@ -307,12 +363,14 @@ static PyObject *read_shapes(PyObject *self, PyObject *args) {
     for (int q = 0; q < r.b->regions; q++) {
         PyObject *ways = PyList_GET_ITEM(open, q);
         G cells = r.b->region[q];
+        const G *masks = masks_of(board, q, ways);
+        if (!masks) goto done;
+        r.given[q] = ways;
         r.start[q] = n;
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ways); i++) {
-            PyObject *item = PyTuple_GET_ITEM(ways, i);
-            if (!read_mask(item, &r.way[n])) goto done;
+            r.way[n] = masks[i];
             if (g_any(g_and(r.way[n], r.unshaded)) || g_any(g_andnot(g_and(r.shaded, cells), r.way[n]))) continue;
-            r.item[n] = item;
+            r.item[n] = PyTuple_GET_ITEM(ways, i);
             r.kept[n++] = -1;
         }
     }

@@ -7,7 +7,9 @@
    words (one bit per listed shading). solver.py builds a layout's tables once (layout()) and
    hands each search the domains, the orders and the steps it may take; it gives back the steps
    taken, whether it stopped at that number, and each answer's shaded cells as bytes.
-   tests/types/nuritwin/test_nuritwin_search.py holds it to the Python search. */
+   Reshaping's rivals and moves (steps.rivals, steps.best_move) are here too, the moves drawing
+   from the make's own generator. tests/types/nuritwin/test_nuritwin_compiled.py holds all of it
+   to the Python code. */
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -645,68 +647,387 @@ done:
     return result;
 }
 
-/* rivals(cols, grid, own, shaded, shadings) -> [each rival's shaded cells] (steps.rivals): the
-   shadings of the grid that differ from `shaded` in the region `own` alone, with its block size,
-   one network and no shaded 2 x 2; `shadings` is the region's listed shadings as (size, first
-   block, second block), an int32 and two grids each. */
-static PyObject *rivals(PyObject *self, PyObject *args) {
-    (void)self;
-    int cols;
-    Py_buffer grid, own_, shaded_, listed;
-    if (!PyArg_ParseTuple(args, "iy*y*y*y*", &cols, &grid, &own_, &shaded_, &listed)) return NULL;
-    PyObject *found = NULL;
-    const Py_ssize_t record = 4 + 2 * sizeof(G);
-    if (grid.len != sizeof(G) || own_.len != sizeof(G) || shaded_.len != sizeof(G) || listed.len % record || cols + 2 >= 64) {
-        PyErr_SetString(PyExc_ValueError, "nuritwin rivals: the masks do not fit the compiled search");
-        goto done;
+/* --- reshaping: steps.rivals and steps.best_move ---------------------------------------------
+   A move is scored by the rivals of the two regions it makes, which no layout has held yet, so a
+   region's shadings are listed here from its cells (steps.shadings lists them from shape_masks):
+   the combinations of its cells that make two equal blocks, in itertools.combinations' order. */
+
+#define MAX_REGION_CELLS 16
+
+/* A non-negative Python int as `size` bytes of little-endian words; 0 with an exception set when
+   it is not one or does not fit. */
+static int words_of(PyObject *v, void *into, size_t size) {
+    if (!PyLong_Check(v)) {
+        PyErr_SetString(PyExc_TypeError, "nuritwin: a mask is an int");
+        return 0;
     }
-    Layout l;
-    l.cols = cols;
-    l.width = cols + 1;
-    memcpy(&l.grid, grid.buf, sizeof(G));
-    G own, shaded;
-    memcpy(&own, own_.buf, sizeof(G));
-    memcpy(&shaded, shaded_.buf, sizeof(G));
-    found = PyList_New(0);
-    if (!found) goto done;
-    int size = twin_size(&l, g_and(shaded, own));
-    if (!size) goto done;
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t n = PyLong_AsNativeBytes(v, into, (Py_ssize_t)size,
+                                        Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER | Py_ASNATIVEBYTES_REJECT_NEGATIVE);
+    if (n < 0) return 0;
+    if (n > (Py_ssize_t)size) {
+        PyErr_SetString(PyExc_OverflowError, "nuritwin: a mask larger than the compiled grid");
+        return 0;
+    }
+    return 1;
+#else
+    return _PyLong_AsByteArray((PyLongObject *)v, (unsigned char *)into, size, 1, 0) == 0;
+#endif
+}
+
+/* A Python int as GW words (a grid mask). */
+static int g_of(PyObject *v, G *out) { return words_of(v, out->w, sizeof out->w); }
+
+static PyObject *long_of(G a) { return _PyLong_FromByteArray((const unsigned char *)a.w, sizeof a.w, 1, 0); }
+
+/* A region's cells, lowest first, and for each the cells beside it (bits over the same list). */
+typedef struct {
+    int k;
+    G cell[MAX_REGION_CELLS];
+    uint32_t beside[MAX_REGION_CELLS];
+} Cells;
+
+static int cells_of(const Layout *l, G own, Cells *c) {
+    int position[MAX_REGION_CELLS];
+    c->k = 0;
+    for (int i = 0; i < GW; i++)
+        for (uint64_t w = own.w[i]; w; w &= w - 1) {
+            if (c->k == MAX_REGION_CELLS) {
+                PyErr_SetString(PyExc_ValueError, "nuritwin: a region larger than the compiled reshaping holds");
+                return 0;
+            }
+            position[c->k] = i * 64 + __builtin_ctzll(w);
+            c->cell[c->k] = g_zero();
+            c->cell[c->k].w[i] = w & -w;
+            c->k++;
+        }
+    for (int a = 0; a < c->k; a++) {
+        c->beside[a] = 0;
+        for (int b = 0; b < c->k; b++) {
+            int apart = abs(position[a] - position[b]);
+            if (apart == 1 || apart == l->width) c->beside[a] |= 1u << b; /* the spare column: never a row's wrap */
+        }
+    }
+    return 1;
+}
+
+static uint32_t local_reach(const Cells *c, uint32_t seed, uint32_t allowed) {
+    for (;;) {
+        uint32_t wider = seed;
+        for (uint32_t m = seed; m; m &= m - 1) wider |= c->beside[__builtin_ctz(m)];
+        wider &= allowed;
+        if (wider == seed) return seed;
+        seed = wider;
+    }
+}
+
+static G cells_g(const Cells *c, uint32_t m) {
+    G a = g_zero();
+    for (; m; m &= m - 1) a = g_or(a, c->cell[__builtin_ctz(m)]);
+    return a;
+}
+
+/* The rivals of the region `own` against `shaded` (steps.rivals): their number, each appended to
+   `into` when given, in steps.rivals' order; -1 with an exception set on an error. Only shadings
+   of the answer's block size in the region can be rivals, so only its combinations are listed. */
+static int region_rivals(const Layout *l, G own, G shaded, PyObject *into) {
+    Cells c;
+    if (!cells_of(l, own, &c)) return -1;
+    int size = twin_size(l, g_and(shaded, own)), n = 2 * size;
+    if (!size || n > c.k) return 0;
     G rest = g_andnot(shaded, own), groups[MAX_RINGS];
     int n_groups = 0;
     for (G left = rest; g_any(left) && n_groups < MAX_RINGS;) {
-        groups[n_groups] = flood(&l, g_low(left), left);
+        groups[n_groups] = flood(l, g_low(left), left);
         left = g_andnot(left, groups[n_groups++]);
     }
-    const char *at = listed.buf;
-    for (Py_ssize_t i = 0; i < listed.len / record; i++, at += record) {
-        int32_t option_size;
-        G first, second;
-        memcpy(&option_size, at, 4);
-        memcpy(&first, at + 4, sizeof(G));
-        memcpy(&second, at + 4 + sizeof(G), sizeof(G));
-        if (option_size != size) continue;
-        G trial = g_or(rest, g_or(first, second));
-        if (g_eq(trial, shaded) || has_square(&l, trial)) continue;
-        G near_first = spread(&l, first), near_second = spread(&l, second), near = g_or(near_first, near_second);
-        int joined = 1, both = 0;
-        for (int g = 0; g < n_groups && joined; g++) {
-            if (!g_any(g_and(groups[g], near))) joined = 0;
-            else if (g_any(g_and(groups[g], near_first)) && g_any(g_and(groups[g], near_second))) both = 1;
+    int chosen[MAX_REGION_CELLS], count = 0;
+    for (int i = 0; i < n; i++) chosen[i] = i;
+    for (;;) {
+        uint32_t m = 0;
+        for (int i = 0; i < n; i++) m |= 1u << chosen[i];
+        uint32_t first = local_reach(&c, m & -m, m), second = m ^ first;
+        if (__builtin_popcount(first) == size && local_reach(&c, second & -second, second) == second) {
+            G a = cells_g(&c, first), b = cells_g(&c, second), trial = g_or(rest, g_or(a, b));
+            if (!g_eq(trial, shaded) && !has_square(l, trial)) {
+                G near_first = spread(l, a), near_second = spread(l, b), near = g_or(near_first, near_second);
+                int joined = 1, both = 0;
+                for (int g = 0; g < n_groups && joined; g++) {
+                    if (!g_any(g_and(groups[g], near))) joined = 0;
+                    else if (g_any(g_and(groups[g], near_first)) && g_any(g_and(groups[g], near_second))) both = 1;
+                }
+                if (joined && both) {
+                    count++;
+                    if (into) {
+                        PyObject *found = long_of(trial);
+                        if (!found || PyList_Append(into, found) < 0) {
+                            Py_XDECREF(found);
+                            return -1;
+                        }
+                        Py_DECREF(found);
+                    }
+                }
+            }
         }
-        if (!joined || !both) continue;
-        PyObject *bytes = PyBytes_FromStringAndSize((const char *)trial.w, sizeof trial.w);
-        if (!bytes || PyList_Append(found, bytes) < 0) {
-            Py_XDECREF(bytes);
-            Py_CLEAR(found);
+        int i = n - 1; /* the next combination, as itertools.combinations takes them */
+        while (i >= 0 && chosen[i] == c.k - n + i) i--;
+        if (i < 0) return count;
+        chosen[i]++;
+        for (int j = i + 1; j < n; j++) chosen[j] = chosen[j - 1] + 1;
+    }
+}
+
+static void bare_layout(Layout *l, int cols, G grid) {
+    l->cols = cols;
+    l->width = cols + 1;
+    l->grid = grid;
+}
+
+/* rivals(cols, grid, own, shaded) -> [each rival's shaded cells] (steps.rivals), masks as ints. */
+static PyObject *rivals(PyObject *self, PyObject *args) {
+    (void)self;
+    int cols;
+    PyObject *grid_, *own_, *shaded_;
+    if (!PyArg_ParseTuple(args, "iOOO", &cols, &grid_, &own_, &shaded_)) return NULL;
+    Layout l;
+    G grid, own, shaded;
+    if (cols < 1 || cols + 2 >= 64) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin rivals: the grid does not fit the compiled search");
+        return NULL;
+    }
+    if (!g_of(grid_, &grid) || !g_of(own_, &own) || !g_of(shaded_, &shaded)) return NULL;
+    bare_layout(&l, cols, grid);
+    PyObject *found = PyList_New(0);
+    if (found && region_rivals(&l, own, shaded, found) < 0) Py_CLEAR(found);
+    return found;
+}
+
+/* random.Random._randbelow_with_getrandbits(n), 2 <= n < 2**31, by the generator's own getrandbits:
+   the same draws as random.shuffle takes. */
+static int draw_below(PyObject *getrandbits, uint32_t n, uint32_t *out) {
+    int k = 32 - __builtin_clz(n);
+    PyObject *bits = PyLong_FromLong(k);
+    if (!bits) return 0;
+    for (;;) {
+        PyObject *r = PyObject_CallOneArg(getrandbits, bits);
+        unsigned long v = r ? PyLong_AsUnsignedLong(r) : (unsigned long)-1;
+        Py_XDECREF(r);
+        if (v == (unsigned long)-1 && (!r || PyErr_Occurred())) {
+            Py_DECREF(bits);
+            return 0;
+        }
+        if (v < n) {
+            Py_DECREF(bits);
+            *out = (uint32_t)v;
+            return 1;
+        }
+    }
+}
+
+/* random.shuffle(x) */
+static int shuffle_ints(PyObject *getrandbits, int *x, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        uint32_t j;
+        if (!draw_below(getrandbits, (uint32_t)i + 1, &j)) return 0;
+        int swap = x[i];
+        x[i] = x[j];
+        x[j] = swap;
+    }
+    return 1;
+}
+
+/* Whether some set of `seen` holds just the regions `owns` with `home` and `target` replaced by
+   `left` and `joined`: frozenset(trial) in seen. -1 on an error. */
+static int seen_before(PyObject *seen, PyObject *owns, Py_ssize_t n, int home, int target, PyObject *left, PyObject *joined) {
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seen);
+    PyObject **layouts = PySequence_Fast_ITEMS(seen);
+    for (Py_ssize_t s = 0; s < count; s++) {
+        PyObject *layout = layouts[s];
+        if (!PyAnySet_Check(layout) || PySet_GET_SIZE(layout) != n) continue;
+        int holds = PySet_Contains(layout, left);
+        if (holds > 0) holds = PySet_Contains(layout, joined);
+        for (Py_ssize_t r = 0; r < n && holds > 0; r++)
+            if (r != home && r != target) holds = PySet_Contains(layout, PyList_GET_ITEM(owns, r));
+        if (holds != 0) return holds;
+    }
+    return 0;
+}
+
+/* best_move(cols, grid, owns, shaded, seconds, counted, counts, seen, getrandbits, min_cells,
+   max_cells) -> (home, target, cell) of the move steps.best_move makes, or None: `seconds` are the
+   second answers whose differing cells may move (the count's when `counted`, else every rival),
+   `counts` each region's rivals, `seen` the regions already held (frozensets of masks). The same
+   draws from the generator, by its getrandbits, in the same order. */
+static PyObject *best_move(PyObject *self, PyObject *args) {
+    (void)self;
+    int cols, counted, min_cells, max_cells;
+    PyObject *grid_, *owns, *shaded_, *seconds_, *counts_, *seen_, *getrandbits;
+    if (!PyArg_ParseTuple(args, "iOO!OO!pO!OOii", &cols, &grid_, &PyList_Type, &owns, &shaded_, &PyList_Type, &seconds_, &counted,
+                          &PyList_Type, &counts_, &seen_, &getrandbits, &min_cells, &max_cells))
+        return NULL;
+    Py_ssize_t n = PyList_GET_SIZE(owns), n_seconds = PyList_GET_SIZE(seconds_);
+    if (n < 1 || n > MAX_REGIONS || PyList_GET_SIZE(counts_) != n || cols < 1 || cols + 2 >= 64) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin best_move: the layout does not fit the compiled reshaping");
+        return NULL;
+    }
+    Layout l;
+    G grid, shaded, own[MAX_REGIONS];
+    long counts[MAX_REGIONS], total = 0;
+    if (!g_of(grid_, &grid) || !g_of(shaded_, &shaded)) return NULL;
+    bare_layout(&l, cols, grid);
+    int8_t label[GW * 64];
+    memset(label, -1, sizeof label);
+    for (Py_ssize_t r = 0; r < n; r++) {
+        if (!g_of(PyList_GET_ITEM(owns, r), &own[r])) return NULL;
+        counts[r] = PyLong_AsLong(PyList_GET_ITEM(counts_, r));
+        if (counts[r] == -1 && PyErr_Occurred()) return NULL;
+        total += counts[r];
+        for (int i = 0; i < GW; i++)
+            for (uint64_t w = own[r].w[i]; w; w &= w - 1) label[i * 64 + __builtin_ctzll(w)] = (int8_t)r;
+    }
+    G *seconds = PyMem_Malloc(sizeof(G) * (n_seconds ? n_seconds : 1));
+    if (!seconds) return PyErr_NoMemory();
+    PyObject *result = NULL, *seen = NULL, *left_ = NULL, *joined_ = NULL;
+    G differing = g_zero();
+    for (Py_ssize_t s = 0; s < n_seconds; s++) {
+        if (!g_of(PyList_GET_ITEM(seconds_, s), &seconds[s])) goto done;
+        differing = g_or(differing, g_xor(shaded, seconds[s]));
+    }
+    int indexes[GW * 64], m = 0;
+    for (int i = 0; i < GW; i++)
+        for (uint64_t w = differing.w[i]; w; w &= w - 1) indexes[m++] = i * 64 + __builtin_ctzll(w);
+    if (!shuffle_ints(getrandbits, indexes, m)) goto done;
+    int best = 0, best_kept = 0, chosen_home = -1, chosen_target = -1, chosen_index = -1;
+    long best_rivals = 0;
+    for (int x = 0; x < m; x++) {
+        int index = indexes[x], home = label[index];
+        if (home < 0) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin best_move: a second answer shades a cell of no region");
             goto done;
         }
-        Py_DECREF(bytes);
+        G cell = g_zero();
+        cell.w[index >> 6] = 1ULL << (index & 63);
+        G left = g_andnot(own[home], cell);
+        if (g_count(left) < min_cells || !g_eq(flood(&l, g_low(left), left), left)) continue;
+        int left_size = twin_size(&l, g_and(shaded, left));
+        if (!left_size) continue;
+        G near = g_andnot(spread(&l, cell), own[home]);
+        int targets[4], t = 0;
+        for (Py_ssize_t r = 0; r < n; r++)
+            if (g_any(g_and(own[r], near))) targets[t++] = (int)r;
+        if (!shuffle_ints(getrandbits, targets, t)) goto done;
+        for (int y = 0; y < t; y++) {
+            int target = targets[y];
+            G joined = g_or(own[target], cell);
+            if (g_count(joined) > max_cells) continue;
+            int joined_size = twin_size(&l, g_and(shaded, joined));
+            if (!joined_size) continue;
+            int kept = 0;
+            if (counted) {
+                for (Py_ssize_t s = 0; s < n_seconds; s++)
+                    kept += twin_size(&l, g_and(seconds[s], left)) == left_size && twin_size(&l, g_and(seconds[s], joined)) == joined_size;
+                if (kept == n_seconds) continue; /* every second answer from the count still obeys every rule */
+            }
+            if (!seen && !(seen = PySequence_Fast(seen_, "nuritwin best_move: seen is not iterable"))) goto done;
+            if (!(left_ = long_of(left)) || !(joined_ = long_of(joined))) goto done;
+            int before = seen_before(seen, owns, n, home, target, left_, joined_);
+            Py_CLEAR(left_);
+            Py_CLEAR(joined_);
+            if (before < 0) goto done;
+            if (before) continue;
+            int left_rivals = region_rivals(&l, left, shaded, NULL), joined_rivals = region_rivals(&l, joined, shaded, NULL);
+            if (left_rivals < 0 || joined_rivals < 0) goto done;
+            long rivals_left = total - counts[home] - counts[target] + left_rivals + joined_rivals;
+            if (!best || kept < best_kept || (kept == best_kept && rivals_left < best_rivals)) {
+                best = 1;
+                best_kept = kept;
+                best_rivals = rivals_left;
+                chosen_home = home;
+                chosen_target = target;
+                chosen_index = index;
+            }
+        }
     }
+    result = best ? Py_BuildValue("(iii)", chosen_home, chosen_target, chosen_index) : Py_NewRef(Py_None);
 done:
-    PyBuffer_Release(&grid);
-    PyBuffer_Release(&own_);
-    PyBuffer_Release(&shaded_);
-    PyBuffer_Release(&listed);
+    Py_XDECREF(left_);
+    Py_XDECREF(joined_);
+    Py_XDECREF(seen);
+    PyMem_Free(seconds);
+    return result;
+}
+
+/* members(bits) -> the positions of the set bits of a non-negative int of any size, lowest first
+   (solver._members, whose bit loop in Python was called some 150,000 times a 12 x 12 make). */
+static PyObject *members(PyObject *self, PyObject *bits) {
+    (void)self;
+    if (!PyLong_Check(bits)) {
+        PyErr_SetString(PyExc_TypeError, "nuritwin members: not an int");
+        return NULL;
+    }
+    size_t n = _PyLong_NumBits(bits);
+    if (n == (size_t)-1 && PyErr_Occurred()) return NULL;
+    size_t count = (n + 63) / 64;
+    uint64_t small[8], *w = count <= 8 ? small : PyMem_Malloc(count * sizeof *w);
+    if (!w) return PyErr_NoMemory();
+    PyObject *found = NULL;
+    if (count && !words_of(bits, w, count * sizeof *w)) goto done;
+    Py_ssize_t set = 0;
+    for (size_t i = 0; i < count; i++) set += __builtin_popcountll(w[i]);
+    found = PyList_New(set);
+    Py_ssize_t at = 0;
+    for (size_t i = 0; i < count && found; i++)
+        for (uint64_t m = w[i]; m; m &= m - 1) {
+            PyObject *index = PyLong_FromSize_t(i * 64 + (size_t)__builtin_ctzll(m));
+            if (!index) {
+                Py_CLEAR(found);
+                break;
+            }
+            PyList_SET_ITEM(found, at++, index);
+        }
+done:
+    if (w != small) PyMem_Free(w);
+    return found;
+}
+
+/* by_cell(options, part) -> [(cell bit, bitset of the options whose mask number `part` holds that
+   cell)] for each cell some option's mask holds, lowest first (Layout._options_by_cell): the
+   transpose that was a third of building a Layout, most of it in Python's bit loops. */
+static PyObject *by_cell(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *options;
+    int part;
+    if (!PyArg_ParseTuple(args, "O!i", &PyList_Type, &options, &part)) return NULL;
+    Py_ssize_t k = PyList_GET_SIZE(options);
+    if (k > DW * 64 || part < 0) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin by_cell: more shadings than the compiled search holds");
+        return NULL;
+    }
+    D table[GW * 64];
+    G any = g_zero();
+    memset(table, 0, sizeof table);
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *option = PyList_GET_ITEM(options, i);
+        G mask;
+        if (!PyTuple_Check(option) || PyTuple_GET_SIZE(option) <= part) {
+            PyErr_SetString(PyExc_ValueError, "nuritwin by_cell: an option is a tuple of masks");
+            return NULL;
+        }
+        if (!g_of(PyTuple_GET_ITEM(option, part), &mask)) return NULL;
+        any = g_or(any, mask);
+        for (int w = 0; w < GW; w++)
+            for (uint64_t bits = mask.w[w]; bits; bits &= bits - 1) table[w * 64 + __builtin_ctzll(bits)].w[i >> 6] |= 1ULL << (i & 63);
+    }
+    PyObject *found = PyList_New(0);
+    for (int w = 0; w < GW && found; w++)
+        for (uint64_t bits = any.w[w]; bits; bits &= bits - 1) {
+            int index = w * 64 + __builtin_ctzll(bits);
+            G cell = g_zero();
+            cell.w[w] = bits & -bits;
+            PyObject *pair = Py_BuildValue("(NN)", long_of(cell), _PyLong_FromByteArray((const unsigned char *)table[index].w, sizeof(D), 1, 0));
+            if (!pair || PyList_Append(found, pair) < 0) Py_CLEAR(found);
+            Py_XDECREF(pair);
+        }
     return found;
 }
 
@@ -818,6 +1139,9 @@ done:
 
 static PyMethodDef methods[] = {
     {"rivals", rivals, METH_VARARGS, "A region's rival shadings of the grid (steps.rivals)."},
+    {"members", members, METH_O, "The positions of an int's set bits, lowest first (solver._members)."},
+    {"by_cell", by_cell, METH_VARARGS, "Each cell's options whose mask of a part holds it (Layout._options_by_cell)."},
+    {"best_move", best_move, METH_VARARGS, "The reshaping move that leaves fewest rivals (steps.best_move): (home, target, cell) or None."},
     {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},
     {"search", search, METH_VARARGS, "The Nuritwin counting search: (steps, stopped, answers' shaded cells)."},
     {"shuffled", shuffled, METH_VARARGS, "Every region's order shuffled as random.shuffle does: (state after, orders)."},

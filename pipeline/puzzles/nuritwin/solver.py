@@ -194,7 +194,15 @@ def _first_touching(rings: list[int], cells: int) -> int:
 
 
 def _members(bits: int):
-    """The positions of the set bits of `bits`, lowest first."""
+    """The positions of the set bits of `bits`, lowest first: listed by the compiled core where it
+    is built (over 150,000 calls a 12 x 12 make, from the oracle's clauses and Layout's tables)."""
+    if _compiled is not None and hasattr(_compiled, "members"):
+        return _compiled.members(bits)
+    return _bit_positions(bits)
+
+
+def _bit_positions(bits: int):
+    """_members in Python."""
     while bits:
         low = bits & -bits
         yield low.bit_length() - 1
@@ -302,9 +310,13 @@ class Layout:
         return options, sizes
 
     def _options_by_cell(self, region: int, part: int) -> list[tuple[int, int]]:
-        """(cell bit, bitset of the region's shadings whose mask number `part` holds that cell) per cell."""
+        """(cell bit, bitset of the region's shadings whose mask number `part` holds that cell) per
+        cell, by the compiled core where it holds the masks (half of building a Layout here)."""
+        options = self.options[region]
+        if self.compiled_masks() and len(options) <= _COMPILED_SHADINGS and hasattr(_compiled, "by_cell"):
+            return _compiled.by_cell(options, part)
         by_cell: dict[int, int] = {}
-        for i, option in enumerate(self.options[region]):
+        for i, option in enumerate(options):
             for index in _members(option[part]):
                 by_cell[index] = by_cell.get(index, 0) | 1 << i
         return [(1 << index, by_cell[index]) for index in sorted(by_cell)]
@@ -696,17 +708,29 @@ def _words(bits: int) -> bytes:
     return bits.to_bytes(_WORD_BYTES, "little")
 
 
-def packed_shadings(listed: list[tuple[int, int, int]]) -> bytes:
-    """A region's (block size, first block, second block) shadings as search.c's rivals reads them."""
-    return b"".join(size.to_bytes(4, "little") + _words(first) + _words(second) for size, first, second in listed)
+def compiled_rivals(layout: Layout, own: int, shaded: int) -> list[int]:
+    """steps.rivals by search.c, for a layout whose masks it holds: the same rivals in the same order."""
+    return _compiled.rivals(layout.cols, layout.grid, own, shaded)
 
 
-def compiled_rivals(layout: Layout, own: int, shaded: int, listed: bytes) -> list[int]:
-    """steps.rivals by search.c, for a layout whose core is built: the same rivals in the same order."""
-    return [
-        int.from_bytes(trial, "little")
-        for trial in _compiled.rivals(layout.cols, _words(layout.grid), _words(own), _words(shaded), listed)
-    ]
+def compiled_move(
+    layout: Layout, owns: list[int], shaded: int, seconds: list[int], counted: bool, counts: list[int], seen, rng: random.Random, cells: tuple[int, int]
+) -> tuple[int, int, int] | None:
+    """steps.best_move's choice by search.c, as (home region, target region, cell index), or None:
+    the same move, by the same draws of `rng` (a plain random.Random) in the same order."""
+    return _compiled.best_move(layout.cols, layout.grid, owns, shaded, seconds, counted, counts, seen, rng.getrandbits, *cells)
+
+
+def compiles_reshaping(layout: Layout) -> bool:
+    """Whether search.c lists rivals and makes reshaping moves for this layout: its masks hold the
+    grid, and the core built here has them (one built before it had no best_move)."""
+    return layout.compiled_masks() and hasattr(_compiled, "best_move")
+
+
+def compiles_moves(layout: Layout, owns: list[int], rng: random.Random) -> bool:
+    """Whether search.c can make steps.best_move's move with these regions and draws: random.Random's
+    own draws (a generator of another class may draw otherwise)."""
+    return compiles_reshaping(layout) and len(owns) <= _COMPILED_REGIONS and type(rng) is random.Random
 
 
 def _compiled_search(core, domains: list[int], orders: bytes, limit: int, budget: Budget, look: int) -> list[int]:

@@ -85,6 +85,38 @@ def test_the_compiled_shuffles_are_random_shuffle():
     assert layout._packed_orders(None) == array("h", [i for order in layout._orders(None) for i in order]).tobytes()
 
 
+def test_the_compiled_cell_tables_are_the_python_ones(monkeypatch):
+    """Layout's tables of which shadings shade each cell, or leave a block's way out by it, are the
+    same built by search.c as in Python, at every grid size the compiled core holds."""
+    if not hasattr(solver._compiled, "by_cell"):
+        pytest.skip("the compiled Nuritwin core is not built here")
+    compared = 0
+    for size, labels, rng in _layouts(37, 30, sizes=(6, 9, 12)):
+        layout = Layout(size, size, labels)
+        for region in range(len(layout.options)):
+            for part in range(3):
+                compiled = layout._options_by_cell(region, part)
+                with monkeypatch.context() as python:
+                    python.setattr(solver, "_compiled", None)
+                    assert layout._options_by_cell(region, part) == compiled
+                compared += len(compiled)
+    assert compared > 1000
+
+
+def test_the_compiled_bit_positions_are_the_python_ones():
+    """_members by search.c lists the same positions as the Python loop, for ints of every size
+    it meets (grid masks, domains, cut_cells' side-by-side copies) and past a word's edges."""
+    if not hasattr(solver._compiled, "members"):
+        pytest.skip("the compiled Nuritwin core is not built here")
+    rng = random.Random(38)
+    for width in (0, 1, 63, 64, 65, 169, 256, 257, 1500):
+        for _ in range(40):
+            bits = rng.getrandbits(width) if width else 0
+            assert solver._members(bits) == list(solver._bit_positions(bits))
+    with pytest.raises(OverflowError):
+        solver._members(-1)
+
+
 def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
     if solver._compiled is None:
         pytest.skip("the compiled Nuritwin core is not built here")
@@ -107,6 +139,54 @@ def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
                     assert rivals(layout, region, shaded, Parts(size, size)) == compiled
                 compared += bool(compiled)
     assert compared >= 20
+
+
+def test_the_compiled_moves_are_the_python_moves(monkeypatch):
+    """Reshaping with search.c's best_move and with the Python loop, on drawn answers of random
+    layouts, counted (V2) and asked of the oracle (V4): the same regions, answer and moves at the
+    end, and the generator left at the same draw (a move's shuffles are its draws)."""
+    if not hasattr(solver._compiled, "best_move"):
+        pytest.skip("the compiled Nuritwin core is not built here")
+    from pipeline.puzzles.nuritwin.versions import V2, V4
+
+    outcomes = Counter()
+    best_move = steps.best_move
+
+    def counted(layout, owns, shaded, others, *rest):
+        moved = best_move(layout, owns, shaded, others, *rest)
+        outcomes["moves" if moved is not None else "stuck"] += 1
+        outcomes["against the count's answers"] += bool(others)
+        return moved
+
+    monkeypatch.setattr(steps, "best_move", counted)
+    for size, labels, rng in _layouts(36, 120, sizes=(6, 8, 10)):
+        layout = Layout(size, size, labels)
+        try:
+            drawn = layout.answers((None,) * len(layout.region_masks), 1, Budget(3000), rng)
+        except StepLimit:
+            continue
+        if not drawn:
+            continue
+        version, seed = rng.choice([V2, V4]), rng.getrandbits(64)
+        reshaped = []
+        for compiled in (True, False):
+            with monkeypatch.context() as python:
+                if not compiled:
+                    python.setattr(steps, "compiles_moves", lambda *_: False)
+                moves = random.Random(seed)
+                parts = Parts(size, size)
+                try:
+                    made = steps.reshape_to_fewest_rivals(labels, drawn[0], parts, Budget(20_000), moves, version)
+                except steps.LayoutDropped:
+                    made = steps.LayoutDropped
+                finally:
+                    parts.close()
+                reshaped.append((made, moves.getstate()))
+        assert reshaped[0] == reshaped[1], (size, labels, drawn[0], version.number)
+        made = reshaped[0][0]
+        outcomes["dropped" if made is steps.LayoutDropped else "none" if made is None else "unique"] += 1
+    assert outcomes["unique"] >= 5 and outcomes["none"] >= 5 and outcomes["moves"] >= 200 and outcomes["stuck"] >= 20, outcomes
+    assert outcomes["against the count's answers"] >= 20, outcomes
 
 
 def test_the_compiled_grader_grades_as_the_python_one(monkeypatch):
