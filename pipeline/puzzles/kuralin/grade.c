@@ -35,18 +35,6 @@ static const int TIER[TECHNIQUES] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3};
 #define SHORT_TRIAL_ROUNDS 3 /* grade.SHORT_TRIAL_ROUNDS */
 #define CASE_ROUNDS 3        /* grade.CASE_ROUNDS */
 
-typedef struct {
-    int rows, cols, cells, lines, circles, pairs;
-    int end[MAX_LINES][2];
-    int links[MAX_CELLS], link_line[MAX_CELLS][4], link_other[MAX_CELLS][4]; /* Board.links */
-    int touched[MAX_CIRCLES], circle_cell[MAX_CIRCLES][4];
-    unsigned allowed[MAX_CIRCLES]; /* bit n: n black cells allowed */
-    uint8_t verdict[MAX_CIRCLES][25]; /* Board.verdicts */
-    int pair[MAX_PAIRS][2];
-    int *circles_at, circles_from[MAX_CELLS + 1]; /* Board.circles_at, cell c's at [from[c], from[c + 1]) */
-    int *pairs_at, pairs_from[MAX_CELLS + 1];
-} Board;
-
 /* Sets of cells, lines, circles and pairs are bits of 64-bit words: a sweep reads the few
    places that changed in a few word operations. Scanning a byte per place instead made cell-lines
    half of a 10x10 grade's time (perf, 20 puzzles graded at 13 ms each against 4.6 ms with bits). */
@@ -66,10 +54,28 @@ static void add_all(uint64_t *set, int n) {
         for (uint64_t x_ = (set)[w_]; x_ && ((i = w_ * 64 + __builtin_ctzll(x_)), 1); x_ &= x_ - 1)
 
 typedef struct {
+    int rows, cols, cells, lines, circles, pairs;
+    int end[MAX_LINES][2];
+    int links[MAX_CELLS], link_line[MAX_CELLS][4], link_other[MAX_CELLS][4]; /* Board.links */
+    int touched[MAX_CIRCLES], circle_cell[MAX_CIRCLES][4];
+    unsigned allowed[MAX_CIRCLES]; /* bit n: n black cells allowed */
+    uint8_t verdict[MAX_CIRCLES][25]; /* Board.verdicts */
+    int pair[MAX_PAIRS][2];
+    /* Board.circles_at and .pairs_at as sets, cell c's at words [c * WORDS(count), ...) */
+    uint64_t *circles_at, *pairs_at;
+    /* for cell-lines read a cell at a time for every cell at once: a line as the bit of its
+       left or upper cell in the sets of right or down lines */
+    int words, line_cell[MAX_LINES], line_down[MAX_LINES], right_line[MAX_CELLS], down_line[MAX_CELLS];
+    uint64_t full[WORDS(MAX_CELLS)], has_right[WORDS(MAX_CELLS)], has_left[WORDS(MAX_CELLS)], has_down[WORDS(MAX_CELLS)];
+} Board;
+
+typedef struct {
     int unknown, open;
     uint8_t swept[SWEEPS];
     uint64_t changed[SWEEPS][CELL_WORDS]; /* cells changed since the sweep's last look */
     uint8_t cell[MAX_CELLS], line[MAX_LINES];
+    /* the same as sets: white and black cells; drawn and ruled-out lines, right and down */
+    uint64_t white[CELL_WORDS], black[CELL_WORDS], right_on[CELL_WORDS], right_off[CELL_WORDS], down_on[CELL_WORDS], down_off[CELL_WORDS];
 } Position;
 
 /* What one application found: the cells and lines, and each one's value (the last found). */
@@ -108,13 +114,28 @@ static inline void touch(Position *p, int cell) {
     for (int s = 0; s < SWEEPS; s++) add(p->changed[s], cell);
 }
 
+/* an unknown cell gets its colour, an open line its state */
+static void set_cell(Position *p, int cell, int value) {
+    p->cell[cell] = (uint8_t)value;
+    add(value == WHITE ? p->white : p->black, cell);
+    p->unknown--;
+    touch(p, cell);
+}
+
+static void set_line(const Board *b, Position *p, int line, int value) {
+    p->line[line] = (uint8_t)value;
+    uint64_t *set = b->line_down[line] ? (value == LINE ? p->down_on : p->down_off) : (value == LINE ? p->right_on : p->right_off);
+    add(set, b->line_cell[line]);
+    p->open--;
+    touch(p, b->end[line][0]);
+    touch(p, b->end[line][1]);
+}
+
 /* Position.colour */
 static int colour(Position *p, int cell, int value) {
     if (p->cell[cell] == value) return 0;
     if (p->cell[cell] != UNKNOWN) return CONTRADICTION;
-    p->cell[cell] = (uint8_t)value;
-    p->unknown--;
-    touch(p, cell);
+    set_cell(p, cell, value);
     return 1;
 }
 
@@ -125,19 +146,14 @@ static int apply(const Board *b, Position *p, const Found *f) {
         int value = f->cell[cell];
         if (p->cell[cell] == value) continue;
         if (p->cell[cell] != UNKNOWN) return CONTRADICTION;
-        p->cell[cell] = (uint8_t)value;
-        p->unknown--;
-        touch(p, cell);
+        set_cell(p, cell, value);
         fresh++;
     }
     EACH(line, f->lines, b->lines) {
         int value = f->line[line];
         if (p->line[line] == value) continue;
         if (p->line[line] != OPEN) return CONTRADICTION;
-        p->line[line] = (uint8_t)value;
-        p->open--;
-        touch(p, b->end[line][0]);
-        touch(p, b->end[line][1]);
+        set_line(b, p, line, value);
         fresh++;
     }
     return fresh;
@@ -156,20 +172,21 @@ static int changed_since_sweep(const Board *b, Position *p, int sweep, uint64_t 
 }
 
 /* grade._where: the indices `at` the changed cells, or all `everywhere` before the first sweep */
-static void where(const Board *b, int since, const uint64_t *cells, const int *from, const int *at, uint64_t *look, int everywhere) {
+static void where(const Board *b, int since, const uint64_t *cells, const uint64_t *at, uint64_t *look, int everywhere) {
     if (!since) {
         add_all(look, everywhere);
         return;
     }
-    memset(look, 0, sizeof *look * WORDS(everywhere));
+    int words = WORDS(everywhere);
+    memset(look, 0, sizeof *look * words);
     EACH(c, cells, b->cells)
-        for (int i = from[c]; i < from[c + 1]; i++) add(look, at[i]);
+        for (int i = 0; i < words; i++) look[i] |= at[c * words + i];
 }
 
 static int circle_count(Run *run, Position *p) {
     const Board *b = run->b;
     uint64_t cells[CELL_WORDS], look[WORDS(MAX_CIRCLES)];
-    where(b, changed_since_sweep(b, p, CIRCLE_COUNT, cells), cells, b->circles_from, b->circles_at, look, b->circles);
+    where(b, changed_since_sweep(b, p, CIRCLE_COUNT, cells), cells, b->circles_at, look, b->circles);
     Found f;
     clear(&f);
     EACH(k, look, b->circles) {
@@ -188,52 +205,114 @@ static int circle_count(Run *run, Position *p) {
     return apply(b, p, &f);
 }
 
+/* x moved k cells on (bit i to i + k, within the board) or back (i to i - k), 0 < k < 64 */
+static void on(const Board *b, uint64_t *to, const uint64_t *x, int k) {
+    for (int i = b->words - 1; i >= 0; i--) to[i] = (x[i] << k | (i ? x[i - 1] >> (64 - k) : 0)) & b->full[i];
+}
+
+static void back(const Board *b, uint64_t *to, const uint64_t *x, int k) {
+    for (int i = 0; i < b->words; i++) to[i] = x[i] >> k | (i + 1 < b->words ? x[i + 1] << (64 - k) : 0);
+}
+
+/* cells where at least two, or at least three, of the four directions' bits are set */
+static inline uint64_t two_of(uint64_t a, uint64_t b, uint64_t c, uint64_t d) { return (a & b) | (c & d) | ((a | b) & (c | d)); }
+static inline uint64_t three_of(uint64_t a, uint64_t b, uint64_t c, uint64_t d) { return (a & b & (c | d)) | (c & d & (a | b)); }
+
+/* grade.cell_lines for every cell and line it looks at at once, bits for cells (a line is its left
+   or upper cell's bit). What it finds never clashes except a line one of whose cells, with two
+   lines, rules out and the other, white with two ways out, draws: as in grade.py's dict the later
+   cell's finding stands, the right or lower one's. Reading a cell at a time was half of a 10x10
+   grade's time; this made grades 1.9 times faster (the same moves). */
 static int cell_lines(Run *run, Position *p) {
     const Board *b = run->b;
-    uint64_t cells[CELL_WORDS], lines[LINE_WORDS], near[CELL_WORDS];
-    if (changed_since_sweep(b, p, CELL_LINES, cells)) {
+    int n = b->words, cols = b->cols;
+    uint64_t changed[CELL_WORDS], right[CELL_WORDS], down[CELL_WORDS], near[CELL_WORDS], t[4][CELL_WORDS];
+    if (changed_since_sweep(b, p, CELL_LINES, changed)) {
         /* the lines at the changed cells, and the cells whose own lines read them: they and
            their neighbours */
-        memset(lines, 0, sizeof lines);
-        memcpy(near, cells, sizeof near);
-        EACH(c, cells, b->cells)
-            for (int i = 0; i < b->links[c]; i++) {
-                add(lines, b->link_line[c][i]);
-                add(near, b->link_other[c][i]);
-            }
+        uint64_t x[CELL_WORDS];
+        back(b, t[0], changed, 1);
+        back(b, t[1], changed, cols);
+        for (int i = 0; i < n; i++) {
+            right[i] = (changed[i] | t[0][i]) & b->has_right[i];
+            down[i] = (changed[i] | t[1][i]) & b->has_down[i];
+            near[i] = changed[i] | (t[0][i] & b->has_right[i]) | t[1][i];
+            x[i] = changed[i] & b->has_right[i];
+        }
+        on(b, t[2], x, 1);
+        on(b, t[3], changed, cols);
+        for (int i = 0; i < n; i++) near[i] |= t[2][i] | t[3][i];
     } else {
-        add_all(lines, b->lines);
-        add_all(near, b->cells);
+        memcpy(right, b->has_right, sizeof right);
+        memcpy(down, b->has_down, sizeof down);
+        memcpy(near, b->full, sizeof near);
     }
-    Found f;
-    clear(&f);
-    EACH(e, lines, b->lines) {
-        int a = b->end[e][0], z = b->end[e][1];
-        if (p->line[e] == LINE) {
-            if (p->cell[a] != WHITE) find_cell(&f, a, WHITE);
-            if (p->cell[z] != WHITE) find_cell(&f, z, WHITE);
-        } else if (p->line[e] == OPEN && (p->cell[a] == BLACK || p->cell[z] == BLACK)) {
-            find_line(&f, e, NO_LINE);
-        }
+    uint64_t *white = p->white, *black = p->black;
+    uint64_t open_right[CELL_WORDS], open_down[CELL_WORDS], drawn_right[CELL_WORDS], drawn_down[CELL_WORDS];
+    uint64_t black_right[CELL_WORDS], black_down[CELL_WORDS], black_left[CELL_WORDS], black_up[CELL_WORDS];
+    uint64_t from_left[CELL_WORDS], from_up[CELL_WORDS], open_left[CELL_WORDS], open_up[CELL_WORDS];
+    for (int i = 0; i < n; i++) {
+        open_right[i] = b->has_right[i] & ~p->right_on[i] & ~p->right_off[i];
+        open_down[i] = b->has_down[i] & ~p->down_on[i] & ~p->down_off[i];
+        drawn_right[i] = p->right_on[i] & right[i];
+        drawn_down[i] = p->down_on[i] & down[i];
     }
-    EACH(c, near, b->cells) {
-        int value = p->cell[c], drawn = 0, usable[4], free = 0;
-        for (int i = 0; i < b->links[c]; i++) {
-            int e = b->link_line[c][i];
-            if (p->line[e] == LINE) drawn++;
-            else if (p->line[e] == OPEN && value != BLACK && p->cell[b->link_other[c][i]] != BLACK) usable[free++] = e;
-        }
-        if (drawn > 2) return CONTRADICTION;
-        if (drawn == 2) {
-            for (int i = 0; i < free; i++) find_line(&f, usable[i], NO_LINE);
-        } else if (value != BLACK && drawn + free < 2) {
-            if (drawn || value == WHITE) return CONTRADICTION;
-            find_cell(&f, c, BLACK);
-        } else if (value == WHITE && drawn + free == 2) {
-            for (int i = 0; i < free; i++) find_line(&f, usable[i], LINE);
-        }
+    back(b, black_right, black, 1);     /* the cell to the right is black */
+    back(b, black_down, black, cols);
+    on(b, black_left, black, 1);
+    on(b, black_up, black, cols);
+    on(b, from_left, drawn_right, 1);   /* the lines loop's drawn lines, at their other cells */
+    on(b, from_up, drawn_down, cols);
+    on(b, open_left, open_right, 1);
+    on(b, open_up, open_down, cols);
+    uint64_t found_white[CELL_WORDS], found_black[CELL_WORDS], off_right[CELL_WORDS], off_down[CELL_WORDS];
+    uint64_t rule_right[CELL_WORDS], rule_down[CELL_WORDS], draw_right[CELL_WORDS], draw_down[CELL_WORDS];
+    uint64_t rule_left[CELL_WORDS], rule_up[CELL_WORDS], draw_left[CELL_WORDS], draw_up[CELL_WORDS];
+    uint64_t *left_on = t[0], *up_on = t[1];
+    on(b, left_on, p->right_on, 1);
+    on(b, up_on, p->down_on, cols);
+    for (int i = 0; i < n; i++) {
+        /* the lines loop: a drawn line's cells are white; an open line at a black cell is off */
+        found_white[i] = (drawn_right[i] | from_left[i] | drawn_down[i] | from_up[i]) & ~white[i];
+        off_right[i] = right[i] & open_right[i] & (black[i] | black_right[i]);
+        off_down[i] = down[i] & open_down[i] & (black[i] | black_down[i]);
+        /* the cells loop, for each direction: drawn, or usable (open, neither cell black) */
+        uint64_t r = p->right_on[i], l = left_on[i], d = p->down_on[i], u = up_on[i];
+        uint64_t ur = open_right[i] & ~black_right[i] & ~black[i], ul = open_left[i] & ~black_left[i] & ~black[i];
+        uint64_t ud = open_down[i] & ~black_down[i] & ~black[i], uu = open_up[i] & ~black_up[i] & ~black[i];
+        uint64_t lines = r | l | d | u, two = two_of(r, l, d, u), three = three_of(r, l, d, u);
+        uint64_t ways_two = two_of(r | ur, l | ul, d | ud, u | uu), ways_three = three_of(r | ur, l | ul, d | ud, u | uu);
+        if (three & near[i]) return CONTRADICTION; /* a cell has more than two lines */
+        uint64_t full = two & ~three & near[i];      /* two lines: its other ways are off */
+        uint64_t stuck = near[i] & ~black[i] & ~ways_two; /* fewer than two ways out */
+        if (stuck & (lines | white[i])) return CONTRADICTION; /* a white cell has no two ways out */
+        found_black[i] = stuck;
+        uint64_t forced = near[i] & white[i] & ways_two & ~ways_three & ~(two & ~three); /* uses both */
+        rule_right[i] = (full | forced) & ur, draw_right[i] = forced & ur;
+        rule_down[i] = (full | forced) & ud, draw_down[i] = forced & ud;
+        rule_left[i] = (full | forced) & ul, draw_left[i] = forced & ul;
+        rule_up[i] = (full | forced) & uu, draw_up[i] = forced & uu;
+        if (found_white[i] & black[i]) return CONTRADICTION; /* apply: a line into a black cell */
     }
-    return apply(b, p, &f);
+    /* the left and upper directions' findings, as the lines' bits (their left or upper cells) */
+    back(b, t[0], rule_left, 1);
+    back(b, t[1], draw_left, 1);
+    back(b, t[2], rule_up, cols);
+    back(b, t[3], draw_up, cols);
+    int fresh = 0;
+    uint64_t set_right[CELL_WORDS], set_down[CELL_WORDS], on_right[CELL_WORDS], on_down[CELL_WORDS];
+    for (int i = 0; i < n; i++) {
+        set_right[i] = t[0][i] | rule_right[i] | off_right[i];
+        on_right[i] = (t[0][i] & t[1][i]) | (~t[0][i] & draw_right[i]); /* the later cell's finding */
+        set_down[i] = t[2][i] | rule_down[i] | off_down[i];
+        on_down[i] = (t[2][i] & t[3][i]) | (~t[2][i] & draw_down[i]);
+    }
+    /* every one is new: found only where the cell or line was not known so */
+    EACH(c, found_white, b->cells) set_cell(p, c, WHITE), fresh++;
+    EACH(c, found_black, b->cells) set_cell(p, c, BLACK), fresh++;
+    EACH(c, set_right, b->cells) set_line(b, p, b->right_line[c], has(on_right, c) ? LINE : NO_LINE), fresh++;
+    EACH(c, set_down, b->cells) set_line(b, p, b->down_line[c], has(on_down, c) ? LINE : NO_LINE), fresh++;
+    return fresh;
 }
 
 static int root_of(int *root, int cell) {
@@ -277,7 +356,7 @@ static int no_small_loop(Run *run, Position *p) {
 static int circle_pairs(Run *run, Position *p) {
     const Board *b = run->b;
     uint64_t cells[CELL_WORDS], look[WORDS(MAX_PAIRS)];
-    where(b, changed_since_sweep(b, p, CIRCLE_PAIRS_SWEEP, cells), cells, b->pairs_from, b->pairs_at, look, b->pairs);
+    where(b, changed_since_sweep(b, p, CIRCLE_PAIRS_SWEEP, cells), cells, b->pairs_at, look, b->pairs);
     Found f;
     clear(&f);
     EACH(q, look, b->pairs) {
@@ -457,6 +536,8 @@ static int case_breaks(Run *run, const Position *p, const int *unknown, int n, u
     return outcome == LIMIT ? LIMIT : outcome == CONTRADICTION;
 }
 
+static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; /* set bits */
+
 static int circle_cases(Run *run, Position *p) {
     const Board *b = run->b;
     Found f;
@@ -472,7 +553,7 @@ static int circle_cases(Run *run, Position *p) {
         unsigned cases[16];
         int count = 0;
         for (unsigned choice = 0; choice < 1u << n; choice++)
-            if (b->allowed[k] >> (blacks + __builtin_popcount(choice)) & 1) cases[count++] = choice;
+            if (b->allowed[k] >> (blacks + BLACKS[choice]) & 1) cases[count++] = choice;
         if (count < 2) continue; /* circle-count has read a circle with one case */
         unsigned whites = 0, black = 0;
         int kept = 0;
@@ -564,19 +645,14 @@ static int read_int(PyObject *item, int below, int *into) {
     return 1;
 }
 
-/* one cell-to-indices table as ranges: `at` lists, per cell, the indices whose `members` hold it */
-static int *cells_to(Board *b, int count, int (*holds)(const Board *, int, int), int *from) {
-    int total = 0;
-    for (int c = 0; c < b->cells; c++)
-        for (int k = 0; k < count; k++) total += holds(b, k, c);
-    int *at = malloc(sizeof *at * (total ? total : 1)), n = 0;
+/* one cell-to-indices table: per cell, the set of the indices that `holds` it */
+static uint64_t *cells_to(Board *b, int count, int (*holds)(const Board *, int, int)) {
+    int words = WORDS(count);
+    uint64_t *at = calloc((size_t)(b->cells * words) + 1, sizeof *at);
     if (!at) return NULL;
-    for (int c = 0; c < b->cells; c++) {
-        from[c] = n;
+    for (int c = 0; c < b->cells; c++)
         for (int k = 0; k < count; k++)
-            if (holds(b, k, c)) at[n++] = k;
-    }
-    from[b->cells] = n;
+            if (holds(b, k, c)) add(at + c * words, k);
     return at;
 }
 
@@ -640,6 +716,20 @@ static PyObject *board(PyObject *self, PyObject *args) {
             }
         }
     }
+    b->words = WORDS(b->cells);
+    for (int c = 0; c < b->cells; c++) {
+        add(b->full, c);
+        b->right_line[c] = b->down_line[c] = -1;
+        if (c % cols) add(b->has_left, c);
+    }
+    for (int e = 0; ok && e < b->lines; e++) {
+        int a = b->end[e][0], z = b->end[e][1];
+        ok = (z == a + 1 && a % cols < cols - 1) || z == a + cols;
+        b->line_cell[e] = a;
+        b->line_down[e] = z != a + 1;
+        if (b->line_down[e]) b->down_line[a] = e, add(b->has_down, a);
+        else b->right_line[a] = e, add(b->has_right, a);
+    }
     for (int k = 0; ok && k < b->circles; k++) {
         PyObject *circle = PyTuple_GET_ITEM(circles, k), *cells;
         long allowed;
@@ -660,8 +750,8 @@ static PyObject *board(PyObject *self, PyObject *args) {
         ok = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 && read_int(PyTuple_GET_ITEM(pair, 0), b->circles, &b->pair[q][0])
              && read_int(PyTuple_GET_ITEM(pair, 1), b->circles, &b->pair[q][1]);
     }
-    if (ok && !(b->circles_at = cells_to(b, b->circles, circle_holds, b->circles_from))) ok = (PyErr_NoMemory(), 0);
-    if (ok && !(b->pairs_at = cells_to(b, b->pairs, pair_holds, b->pairs_from))) ok = (PyErr_NoMemory(), 0);
+    if (ok && !(b->circles_at = cells_to(b, b->circles, circle_holds))) ok = (PyErr_NoMemory(), 0);
+    if (ok && !(b->pairs_at = cells_to(b, b->pairs, pair_holds))) ok = (PyErr_NoMemory(), 0);
     if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kuralin grader: a malformed board");
     PyObject *capsule = ok ? PyCapsule_New(b, "kuralin.grade_board", free_board) : NULL;
     if (!capsule) {
@@ -692,8 +782,26 @@ static PyObject *solve(PyObject *self, PyObject *args) {
     }
     Position *p = calloc(1, sizeof *p);
     if (!p) return PyErr_NoMemory();
-    for (int c = 0; c < b->cells; c++) p->unknown += (p->cell[c] = (uint8_t)cells[c]) == UNKNOWN;
-    for (int e = 0; e < b->lines; e++) p->open += (p->line[e] = (uint8_t)lines[e]) == OPEN;
+    int known = 1;
+    for (int c = 0; c < b->cells; c++) {
+        p->cell[c] = (uint8_t)cells[c];
+        p->unknown += p->cell[c] == UNKNOWN;
+        if (p->cell[c] == WHITE) add(p->white, c);
+        else if (p->cell[c] == BLACK) add(p->black, c);
+        else known &= p->cell[c] == UNKNOWN;
+    }
+    for (int e = 0; e < b->lines; e++) {
+        p->line[e] = (uint8_t)lines[e];
+        p->open += p->line[e] == OPEN;
+        if (p->line[e] != OPEN && p->line[e] != LINE && p->line[e] != NO_LINE) known = 0;
+        else if (p->line[e] != OPEN)
+            add(b->line_down[e] ? (p->line[e] == LINE ? p->down_on : p->down_off) : (p->line[e] == LINE ? p->right_on : p->right_off), b->line_cell[e]);
+    }
+    if (!known) {
+        free(p);
+        PyErr_SetString(PyExc_ValueError, "kuralin grader: a cell or line of no known state");
+        return NULL;
+    }
     Run run = {b, steps, 0};
     Tally tally;
     memset(&tally, 0, sizeof tally);

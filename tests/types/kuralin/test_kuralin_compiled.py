@@ -111,3 +111,20 @@ def test_the_largest_grid_is_graded_by_the_compiled_loop():
     rows, cols = (max(m.le for m in fields[name].metadata if hasattr(m, "le")) for name in ("rows", "cols"))
     puzzle = KuralinPuzzle(rows, cols, (), None)
     assert grade.Board.of(puzzle).core is not None
+
+
+def test_the_one_clash_of_cell_lines_goes_to_the_later_cell():
+    """cell-lines' only clash: r1c2, with two lines, rules out its line to r1c3, which, white with
+    two ways out, draws it. In grade.py's dict the later cell's finding stands; grade.c reads every
+    cell at once and must agree. (Whole runs end in the same contradiction either way, so this one
+    round is compared: two steps, circle-count's and cell-lines'.)"""
+    board = grade.Board.of(KuralinPuzzle(3, 4, (), None))
+    position = grade.Position(board)
+    line = lambda a, b: board.ends.index((a, b))
+    position.lines[line(0, 1)] = position.lines[line(1, 5)] = grade.LINE
+    position.lines[line(2, 3)] = grade.NO_LINE
+    position.cells[2] = grade.WHITE
+    outcome, cells, lines, *_ = grade._compiled.solve(board.core, bytes(position.cells), bytes(position.lines), 2, 2)
+    assert grade.circle_count(position) == 0 and grade.cell_lines(position) > 0
+    assert position.lines[line(1, 2)] == grade.LINE
+    assert (outcome, list(cells), list(lines)) == (2, position.cells, position.lines)  # 2: stopped at the step limit
