@@ -127,8 +127,8 @@ class Board:
 @cache
 def _grid(rows: int, cols: int):
     """A grid's lines (ends, lines_of, links, near, alone as Board has them), made once per size.
-    With grade.c, Board.of took 0.40 ms of a 10x10 grade's 3.5 ms; with these made once and the
-    verdict tables once per kind of circle, 0.12 ms."""
+    Board.of took 0.40 ms per 10x10 board (with grade.c a grade took 3-5 ms); with these made
+    once and the verdict tables once per kind of circle, 0.12 ms."""
     ends = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
     ends += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
     lines_of: list[list[int]] = [[] for _ in range(rows * cols)]
@@ -595,7 +595,8 @@ def solve_with(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> tuple[Positi
 
 def _run(position: Position, chosen: list[Technique[Position]], budget: Budget) -> Solve:
     """run_techniques over `chosen` (the first techniques of `techniques`), in grade.c where the
-    board has its copy there: 10x10 grades 60-100 times faster, the same moves and steps."""
+    board has its copy there: grades about a hundred times faster (bench medians, 8x8-12x12), the
+    same moves and steps."""
     core = position.board.core
     if core is None:
         return run_techniques(position, chosen, Position.solved, budget)
