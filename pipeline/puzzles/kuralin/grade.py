@@ -31,14 +31,26 @@ the loops, not the clues, and over 40 codes made for each grade easy and hard ov
 12k [7k-21k] and 13k [8k-24k] nodes; 10x10: 69k [44k-114k] and 90k [60k-186k]) where this
 search needs 176 and 411 [317-646] (8x8), 280 and 1.2k [0.7k-2.4k] (10x10).
 
+Where the optional grade.c is built, the whole technique loop runs there, with the same
+position, the same sweeps and the same step counts, so the same grades (docs/notes/
+kuralin-grading-speed.md); this module stays the reference and what hints explain step by step.
 This module imports only the Kuralin model: the grader shares no code with the type's solver.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
+
+try:  # the optional compiled technique loop, built from grade.c when a C compiler is there
+    import _puzzlepress_kuralin_grade as _compiled
+except ImportError:
+    _compiled = None
+if _compiled is not None and not hasattr(_compiled, "solve"):
+    _compiled = None  # built from an older grade.c (an install not rebuilt): the same grades in Python
 
 from pipeline.budget import Budget
 from pipeline.common.loops import roots
@@ -87,34 +99,53 @@ class Board:
     # than worked out at every look: circle-count ran 35,000 times grading four 8x8 puzzles.
     verdicts: tuple[tuple[int, ...], ...]
     alone: tuple[tuple[int], ...]  # each cell as the cells its change touches: itself
+    core: object = field(default=None, compare=False, repr=False)  # grade.c's board, when built
 
     @classmethod
     def of(cls, puzzle: KuralinPuzzle) -> "Board":
         rows, cols = puzzle.rows, puzzle.cols
-        ends = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
-        ends += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
-        lines_of = [[] for _ in range(rows * cols)]
-        for index, (a, b) in enumerate(ends):
-            lines_of[a].append(index)
-            lines_of[b].append(index)
+        ends, lines_of, links, near, alone = _grid(rows, cols)
         circles = tuple(
             (tuple(r * cols + c for r, c in circle.cells), allowed_blacks(circle.kind, len(circle.cells)))
             for circle in puzzle.circles
         )
         rings = _circles_by_cell(circles, rows * cols)
         sharing = tuple(sorted({(i, j) for ring in rings for i in ring for j in ring if i < j}))
-        links = tuple(tuple((e, ends[e][0] + ends[e][1] - cell) for e in own) for cell, own in enumerate(lines_of))
-        near = tuple((cell, *(other for _, other in own)) for cell, own in enumerate(links))
         pairs_at: list[list[int]] = [[] for _ in range(rows * cols)]
         for index, (i, j) in enumerate(sharing):
             for cell in set(circles[i][0]) | set(circles[j][0]):
                 pairs_at[cell].append(index)
         return cls(
-            rows, cols, tuple(ends), tuple(map(tuple, lines_of)), links, circles, sharing,
+            rows, cols, ends, lines_of, links, circles, sharing,
             near, tuple(map(tuple, rings)), tuple(map(tuple, pairs_at)),
             tuple(_verdicts(allowed, len(touched)) for touched, allowed in circles),
-            tuple((cell,) for cell in range(rows * cols)),
+            alone,
+            _core(rows, cols, ends, circles, sharing),
         )
+
+
+@cache
+def _grid(rows: int, cols: int):
+    """A grid's lines (ends, lines_of, links, near, alone as Board has them), made once per size.
+    Board.of took 0.40 ms per 10x10 board (with grade.c a grade took 3-5 ms); with these made
+    once and the verdict tables once per kind of circle, 0.12 ms."""
+    ends = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+    ends += [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
+    lines_of: list[list[int]] = [[] for _ in range(rows * cols)]
+    for index, (a, b) in enumerate(ends):
+        lines_of[a].append(index)
+        lines_of[b].append(index)
+    links = tuple(tuple((e, ends[e][0] + ends[e][1] - cell) for e in own) for cell, own in enumerate(lines_of))
+    near = tuple((cell, *(other for _, other in own)) for cell, own in enumerate(links))
+    return tuple(ends), tuple(map(tuple, lines_of)), links, near, tuple((cell,) for cell in range(rows * cols))
+
+
+def _core(rows: int, cols: int, ends, circles, sharing):
+    """grade.c's copy of the board, or None without it or for a board larger than it takes."""
+    if _compiled is None or rows * cols > _compiled.CELLS:
+        return None
+    masks = tuple((touched, sum(1 << n for n in allowed)) for touched, allowed in circles)
+    return _compiled.board(rows, cols, ends, masks, sharing)
 
 
 def _circles_by_cell(circles, count: int) -> list[list[int]]:
@@ -130,6 +161,7 @@ def _circles_by_cell(circles, count: int) -> list[list[int]]:
 NOTHING, ALL_BLACK, ALL_WHITE, BROKEN = 0, 1, 2, 3
 
 
+@cache  # a few kinds of circle: working the tables out per circle was a third of Board.of
 def _verdicts(allowed: frozenset[int], touched: int) -> tuple[int, ...]:
     """What a circle allowing these black counts concludes, at 5 * blacks + unknown."""
     table = [NOTHING] * 25
@@ -557,10 +589,29 @@ def techniques(budget: Budget) -> tuple[Technique[Position], ...]:
 
 def solve_with(puzzle: KuralinPuzzle, tier: str, budget: Budget) -> tuple[Position, Solve]:
     """Run the techniques of tiers up to `tier`; the final position and the run."""
-    chosen = up_to(tier, techniques(budget))
     position = Position(Board.of(puzzle))
-    run = run_techniques(position, chosen, Position.solved, budget)
-    return position, run
+    return position, _run(position, up_to(tier, techniques(budget)), budget)
+
+
+def _run(position: Position, chosen: list[Technique[Position]], budget: Budget) -> Solve:
+    """run_techniques over `chosen` (the first techniques of `techniques`), in grade.c where the
+    board has its copy there: grades about a hundred times faster (bench medians, 8x8-12x12), the
+    same moves and steps."""
+    core = position.board.core
+    if core is None:
+        return run_techniques(position, chosen, Position.solved, budget)
+    outcome, cells, lines, rounds, bottlenecks, at_tier, spent = _compiled.solve(
+        core, bytes(position.cells), bytes(position.lines), len(chosen), budget.steps_left
+    )
+    budget.spend(spent)  # past the steps left, StepLimit here, as at that step in Python
+    if outcome:
+        raise Contradiction("the techniques found the position impossible")
+    position.cells, position.lines = list(cells), list(lines)
+    position.log, position.swept = [], {}  # what a Python sweep would read again is done
+    top = max((tier for tier, count in enumerate(at_tier) if count), default=-1)
+    return Solve(
+        Counter({t.name: n for t, n in zip(chosen, rounds) if n}), bottlenecks, top, at_tier[top] if top >= 0 else 0
+    )
 
 
 def coloured(answer: Solution) -> Position:
@@ -576,7 +627,7 @@ def solve_from(puzzle: KuralinPuzzle, tier: str, budget: Budget, start: Position
     position = Position(Board.of(puzzle))
     if start is not None:
         position.cells, position.lines = start.cells[:], start.lines[:]
-    run_techniques(position, up_to(tier, techniques(budget)), Position.solved, budget)
+    _run(position, up_to(tier, techniques(budget)), budget)
     return position
 
 
