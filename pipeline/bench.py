@@ -160,7 +160,7 @@ def bench_type(type_name: str, params: Params, n: int | None, log: Log, codes_se
             grade_times.append(verdict["grade"]["seconds"] or 0.0)
             log(f"{type_name} {params.size} {code}: generate {made_times.wall[-1]:.4f} s, verify {wall:.4f} s")
     means = _stat_means(stats)
-    grade_share = sum(grade_times) / sum(verify_times.wall)  # both wall clocks: judge times its parts by perf_counter
+    grade_share = sum(grade_times) / sum(verify_times.cpu)  # both CPU: judge times its parts by process_time
     common = {"type": type_name, "size": params.size, "difficulty": params.difficulty, "codes_seed": codes_seed}
     tried_note = f"codes tried a puzzle {statistics.median(tries):g} (median), {max(tries)} (most); " if params.difficulty else ""
     return [
