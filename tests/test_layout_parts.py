@@ -17,10 +17,11 @@ from pypdf import PdfReader
 from pipeline.render import pdf
 from pipeline.render.book import BookPlan, ContentsLine, FlowHeading, HowToPlayPage, Sheet, Slot, page_numbers, planned_front, with_page_numbers
 from pipeline.render.geometry import page_box
+from pipeline.render.inks import stream_colours
 from pipeline.render.join import join_parts, write_joined
 from pipeline.render.svg import Figure
 from pipeline.spec import parse_spec
-from pipeline.stages.book import PAGE_COST, part_cuts
+from pipeline.stages.book import PAGE_COST, part_costs, part_cuts
 from pipeline.stages.styles import book_style
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm"><rect x="1" y="1" width="8" height="8"/><text x="2" y="15" font-family="DejaVu Sans" font-size="4">7</text></svg>'
@@ -63,6 +64,8 @@ def test_parts_cost_about_the_same_and_the_first_holds_a_sheet() -> None:
     cost = [3 * PAGE_COST + sum(PAGE_COST + 1_000 for _ in light[: cuts[1]])]
     cost.append(sum(PAGE_COST + 1_000 for _ in light[cuts[1]:]) + 3 * 5 * PAGE_COST)
     assert abs(cost[0] - cost[1]) <= PAGE_COST + 1_000  # within one sheet of even
+    sheet_costs = [PAGE_COST + 1_000] * len(light) + [5 * PAGE_COST] * len(heavy)
+    assert part_costs(plan, cuts, drawings) == [3 * PAGE_COST + sum(sheet_costs[: cuts[1]]), sum(sheet_costs[cuts[1] :])]
     one = BookPlan(heavy[:1], [], [])
     assert part_cuts(one, 2, drawings) == [0, 1]  # one sheet: one part
 
@@ -112,6 +115,23 @@ def test_parts_sent_between_processes_join_to_the_same_bytes(tmp_path: Path) -> 
     made = pickle.loads(render_parts(tmp_path, full_fonts=False))
     sent = [pickle.loads(pickle.dumps(part)) for part in made]
     assert write_joined(sent)[0] == write_joined(made)[0]
+
+
+def test_the_colours_a_part_reports_are_those_its_pages_print(tmp_path: Path) -> None:
+    """The print check takes each part's colours from the worker that painted it: they must be
+    what a scan of the joined file's pages finds (a grey and a red figure here)."""
+    (tmp_path / "grey.svg").write_text(SVG.replace("<rect", '<rect fill="#808080"'))
+    (tmp_path / "red.svg").write_text(SVG.replace("<rect", '<rect stroke="#ff0000"'))
+    box = page_box(book_style(parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 5, count: 1}]\n")), 0.0)
+    parts = [
+        pdf.render_part(pdf.Source(html=f'<html><body><img src="{name}"></body></html>', base=tmp_path, roots=(tmp_path,)), first, None, box, False, None)
+        for first, name in ((1, "grey.svg"), (2, "red.svg"))
+    ]
+    reported = set().union(*(part.colours for part in parts))
+    scanned = set().union(*(stream_colours(page.get_contents().get_data()) for page in PdfReader(io.BytesIO(write_joined(parts)[0])).pages))
+    assert reported == scanned
+    assert (1.0, 0.0, 0.0) in parts[1].colours and (1.0, 0.0, 0.0) not in parts[0].colours
+    assert any(r == g == b and 0 < r < 1 for r, g, b in parts[0].colours)
 
 
 def test_a_reference_it_cannot_renumber_is_refused(subsets: bytes) -> None:
