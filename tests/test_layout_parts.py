@@ -188,6 +188,16 @@ def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
 
 
 
+def test_warming_starts_every_worker() -> None:
+    """Layout warms the workers with WeasyPrint while it draws and plans: all of them, or the
+    parts wait for the imports of those it missed."""
+    from pipeline.parallel import Pool
+
+    with Pool(2) as pool:
+        pool.warm("json")
+        assert len(pool._executor._processes) == 2  # type: ignore[union-attr]
+
+
 def test_a_long_book_has_more_parts_each_within_the_bound() -> None:
     drawings = {"a.svg": Figure(svg="x" * 5_000, width_mm=1, height_mm=1, smallest_text_pt=0, thinnest_line_pt=1)}
     from pipeline.stages import book
