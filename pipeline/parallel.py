@@ -142,26 +142,12 @@ class Pool:
             raise StageError(f"the worker processes could not be started ({type(exc).__name__}); nothing was written by them") from None
 
     def warm(self, module: str) -> None:
-        """Start a worker importing `module` now, while this process goes on with other work."""
+        """Start every worker importing `module` now, while this process goes on with other work:
+        one task a worker, each submitted before any can finish, so each starts a worker of its own."""
         if self.jobs > 1:
             with signals.held():
-                self._submit(import_module, module)
-
-    def imap_beside(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
-        """(index, result) for every task: the first runs in this process while the workers run
-        the others, so two tasks need one worker; then this process takes, from the last, every
-        task no worker has started, so none waits while this process is idle."""
-        if self.jobs <= 1 or len(tasks) <= 1:
-            yield from self.imap(fn, tasks)
-            return
-        with signals.held():
-            pending: dict[Future[Any], int] = {self._submit(fn, *args): i for i, args in enumerate(tasks[1:], start=1)}
-        yield 0, fn(*tasks[0])
-        for future in reversed(list(pending)):
-            if future.cancel():  # only a task no worker has taken can be cancelled
-                index = pending.pop(future)
-                yield index, fn(*tasks[index])
-        yield from _as_finished(pending)
+                for _ in range(self.jobs):
+                    self._submit(import_module, module)
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pipeline.stages.printcheck import stream_colours
+from pipeline.render.inks import stream_colours
 
 RGB = re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b")
 GREY = re.compile(rb"(?<![\d.])([\d.]+) (?:g|G)\b")

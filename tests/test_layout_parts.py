@@ -17,10 +17,11 @@ from pypdf import PdfReader
 from pipeline.render import pdf
 from pipeline.render.book import BookPlan, ContentsLine, FlowHeading, HowToPlayPage, Sheet, Slot, page_numbers, planned_front, with_page_numbers
 from pipeline.render.geometry import page_box
+from pipeline.render.inks import stream_colours
 from pipeline.render.join import join_parts, write_joined
 from pipeline.render.svg import Figure
 from pipeline.spec import parse_spec
-from pipeline.stages.book import PAGE_COST, part_cuts
+from pipeline.stages.book import PAGE_COST, part_costs, part_cuts
 from pipeline.stages.styles import book_style
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="20mm"><rect x="1" y="1" width="8" height="8"/><text x="2" y="15" font-family="DejaVu Sans" font-size="4">7</text></svg>'
@@ -63,6 +64,8 @@ def test_parts_cost_about_the_same_and_the_first_holds_a_sheet() -> None:
     cost = [3 * PAGE_COST + sum(PAGE_COST + 1_000 for _ in light[: cuts[1]])]
     cost.append(sum(PAGE_COST + 1_000 for _ in light[cuts[1]:]) + 3 * 5 * PAGE_COST)
     assert abs(cost[0] - cost[1]) <= PAGE_COST + 1_000  # within one sheet of even
+    sheet_costs = [PAGE_COST + 1_000] * len(light) + [5 * PAGE_COST] * len(heavy)
+    assert part_costs(plan, cuts, drawings) == [3 * PAGE_COST + sum(sheet_costs[: cuts[1]]), sum(sheet_costs[cuts[1] :])]
     one = BookPlan(heavy[:1], [], [])
     assert part_cuts(one, 2, drawings) == [0, 1]  # one sheet: one part
 
@@ -112,6 +115,23 @@ def test_parts_sent_between_processes_join_to_the_same_bytes(tmp_path: Path) -> 
     made = pickle.loads(render_parts(tmp_path, full_fonts=False))
     sent = [pickle.loads(pickle.dumps(part)) for part in made]
     assert write_joined(sent)[0] == write_joined(made)[0]
+
+
+def test_the_colours_a_part_reports_are_those_its_pages_print(tmp_path: Path) -> None:
+    """The print check takes each part's colours from the worker that painted it: they must be
+    what a scan of the joined file's pages finds (a grey and a red figure here)."""
+    (tmp_path / "grey.svg").write_text(SVG.replace("<rect", '<rect fill="#808080"'))
+    (tmp_path / "red.svg").write_text(SVG.replace("<rect", '<rect stroke="#ff0000"'))
+    box = page_box(book_style(parse_spec("title: t\nseed: s\nsections: [{type: nonogram, size: 5, count: 1}]\n")), 0.0)
+    parts = [
+        pdf.render_part(pdf.Source(html=f'<html><body><img src="{name}"></body></html>', base=tmp_path, roots=(tmp_path,)), first, None, box, False, None)
+        for first, name in ((1, "grey.svg"), (2, "red.svg"))
+    ]
+    reported = set().union(*(part.colours for part in parts))
+    scanned = set().union(*(stream_colours(page.get_contents().get_data()) for page in PdfReader(io.BytesIO(write_joined(parts)[0])).pages))
+    assert reported == scanned
+    assert (1.0, 0.0, 0.0) in parts[1].colours and (1.0, 0.0, 0.0) not in parts[0].colours
+    assert any(r == g == b and 0 < r < 1 for r, g, b in parts[0].colours)
 
 
 def test_a_reference_it_cannot_renumber_is_refused(subsets: bytes) -> None:
@@ -168,6 +188,16 @@ def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
 
 
 
+def test_warming_starts_every_worker() -> None:
+    """Layout warms the workers with WeasyPrint while it draws and plans: all of them, or the
+    parts wait for the imports of those it missed."""
+    from pipeline.parallel import Pool
+
+    with Pool(2) as pool:
+        pool.warm("json")
+        assert len(pool._executor._processes) == 2  # type: ignore[union-attr]
+
+
 def test_a_long_book_has_more_parts_each_within_the_bound() -> None:
     drawings = {"a.svg": Figure(svg="x" * 5_000, width_mm=1, height_mm=1, smallest_text_pt=0, thinnest_line_pt=1)}
     from pipeline.stages import book
@@ -186,9 +216,10 @@ def test_a_long_book_has_more_parts_each_within_the_bound() -> None:
 
 
 @pytest.mark.slow
-def test_the_booklet_is_the_same_bytes_with_one_worker_or_two(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_booklet_is_the_same_bytes_whatever_the_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A book of several parts (the bound lowered so that a small book has four) laid out in
-    this process alone and on two workers beside it: the same bytes."""
+    this process alone, then on two and on three workers, which take the parts from their
+    queue in whatever order they finish: the same bytes."""
     from pipeline.parallel import Pool
     from pipeline.stages import book
     from pipeline.stages.generate import generate
@@ -203,10 +234,10 @@ def test_the_booklet_is_the_same_bytes_with_one_worker_or_two(tmp_path: Path, mo
     real_count = book.part_count
     monkeypatch.setattr(book, "part_count", lambda plan, drawings: counted.append(real_count(plan, drawings)) or counted[-1])
     made = {}
-    for jobs in (1, 2):
+    for jobs in (1, 2, 3):
         with Pool(jobs) as pool:
             layout(tmp_path, pool=pool)
         made[jobs] = (tmp_path / "booklet.pdf").read_bytes()
     assert min(counted) >= 4
-    assert made[1] == made[2]
+    assert made[1] == made[2] == made[3]
     assert len(PdfReader(io.BytesIO(made[2])).pages) >= 8

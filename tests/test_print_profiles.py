@@ -30,6 +30,7 @@ from pipeline.render.book import Sheet, Slot
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
 from pipeline.stages.cover import barcode_box, render_cover
+from pipeline.stages.book import PAGE_COST, _sheet_weight
 from pipeline.stages.printable import draw_all, load_all
 from pipeline.stages.printcheck import PREFLIGHT
 from pipeline.stages.verify import verify
@@ -163,8 +164,13 @@ def test_the_floor_raises_every_stroke_for_its_scale(tmp_path: Path) -> None:
     slot = Slot("1", "", "", "a.svg", round(figure.width_mm * scale, 2), round(figure.height_mm * scale, 2))
     sheet = Sheet("answers", "", [slot], height=100.0)
     assert thinnest_line_pt(figure.svg, scale) < 0.75
-    measured = apply_line_floor([sheet], tmp_path, {"a.svg": figure}, 0.75)
+    drawings = {"a.svg": figure}
+    measured = apply_line_floor([sheet], tmp_path, drawings, 0.75)
     assert sheet.slots[0].src == "a.print.svg"
+    # the copy's drawing is named, so a book's parts weigh the figures their pages print (a KDP
+    # book's parts had been cut by page count alone, its answers all in one part: 3.8 times the cost of the others)
+    assert drawings["a.print.svg"].svg == (tmp_path / "a.print.svg").read_text()
+    assert _sheet_weight(sheet, drawings) == PAGE_COST + len(drawings["a.print.svg"].svg)
     assert thinnest_line_pt((tmp_path / "a.print.svg").read_text(), scale) >= 0.75 - 1e-3
     assert measured.thinnest_line_pt >= 0.75 - 1e-3
     assert (tmp_path / "a.svg").read_text() == figure.svg  # the drawing itself is left as drawn

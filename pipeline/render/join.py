@@ -21,6 +21,8 @@ from typing import Any, Sequence
 
 import pydyf
 
+from pipeline.render.inks import Colour
+
 REFERENCE = re.compile(rb"(\d+) 0 R")
 
 
@@ -36,15 +38,22 @@ class PaintedPart:
     page_count: int
     anchors: dict[str, int]  # anchor -> index of the part's page it is on
     smallest_text_pt: float
+    colours: frozenset[Colour] = frozenset()  # what its pages' content streams set (inks.stream_colours)
 
 
-def plain(obj: pydyf.Object) -> pydyf.Object:
+def stream_data(stream: pydyf.Stream) -> bytes:
+    """A stream's data before compression: pydyf's own conversion of its items to bytes, so the
+    data are what pydyf would write."""
+    return b"\n".join(pydyf._to_bytes(item) for item in stream.stream)
+
+
+def plain(obj: pydyf.Object, data: bytes | None = None) -> pydyf.Object:
     """The object without WeasyPrint's drawing state: a stream becomes its finished (compressed)
-    bytes, which the worker computes, so the process that joins the parts only writes them."""
+    bytes, which the worker computes, so the process that joins the parts only writes them;
+    `data` is the stream's stream_data when the caller has it already."""
     if not isinstance(obj, pydyf.Stream):
         return obj
-    # pydyf's own conversion of a stream's items to bytes, so the data are what pydyf would write
-    data = b"\n".join(pydyf._to_bytes(item) for item in obj.stream)
+    data = stream_data(obj) if data is None else data
     extra = pydyf.Dictionary(obj.extra)
     if obj.compress:
         extra["Filter"] = "/FlateDecode"

@@ -55,7 +55,8 @@ def print_copy(src: str) -> str:
 
 def apply_line_floor(sheets: Sequence[Sheet], outdir: Path, drawings: dict[str, Figure], least_pt: float) -> Measured:
     """Point every slot whose figure would print a line under `least_pt` at a print copy with
-    its strokes raised (writing the copy), and measure the finest print of all the figures."""
+    its strokes raised (writing the copy, and naming its drawing in `drawings`, which the book's
+    parts are weighed by: stages/book.py), and measure the finest print of all the figures."""
     thinnest = math.inf
     smallest = math.inf
     colours: set[str] = set()
@@ -67,6 +68,7 @@ def apply_line_floor(sheets: Sequence[Sheet], outdir: Path, drawings: dict[str, 
             if svg != figure.svg:
                 copy = print_copy(slot.src)
                 write_if_changed(outdir / copy, svg)
+                drawings[copy] = replace(figure, svg=svg)
                 sheet.slots[index] = replace(slot, src=copy)
             if (line := thinnest_line_pt(svg, scale)) > 0:
                 thinnest = min(thinnest, line)

@@ -142,6 +142,19 @@ def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[i
     return cuts + [len(plan.sheets)]
 
 
+def part_costs(plan: BookPlan, cuts: list[int], drawings: dict[str, Figure]) -> list[int]:
+    """What each part (part_cuts) costs to render, the front matter in the first."""
+    front, weights = _weights(plan, drawings)
+    return [front * (k == 0) + sum(weights[start:end]) for k, (start, end) in enumerate(zip(cuts, cuts[1:]))]
+
+
+def _costliest_first(costs: list[int]) -> list[int]:
+    """The parts in the order the workers take them from their queue: the costliest first, so
+    that the last to start is a cheap one and no worker idles long while another finishes (a
+    queue in book order had the 1,000-puzzle book's answers, its costliest part, start last)."""
+    return sorted(range(len(costs)), key=lambda k: (-costs[k], k))
+
+
 def _part_source(job: JobSpec, outdir: Path, plan: BookPlan, box: PageBox, credits: tuple[str, ...], first_page: int, first: bool) -> pdf.Source:
     doc = doc_fields(job, job.title, credits)
     large = job.page.large_print  # print.css: .cover .title 28 pt bold (34 large), .subtitle 14 pt (18)
@@ -167,11 +180,13 @@ def render_parts(
         resolved = with_page_numbers(plan, numbers)
         cuts = part_cuts(resolved, part_count(resolved, drawings), drawings)
         firsts = [1] + [front.first_sheet + cut for cut in cuts[1:-1]]
+        order = _costliest_first(part_costs(resolved, cuts, drawings))
         tasks = [
             (_part_source(job, outdir, replace(resolved, sheets=resolved.sheets[cuts[k] : cuts[k + 1]]), box, credits, firsts[k], k == 0), firsts[k], *settings)
-            for k in range(len(cuts) - 1)
+            for k in order
         ]
-        parts = [part for _, part in sorted(pool.imap_beside(pdf.render_part, tasks), key=lambda done: done[0])]
+        painted = dict(pool.imap(pdf.render_part, tasks))
+        parts = [painted[order.index(k)] for k in range(len(order))]
         head = parts[0]
         rendered = FrontPages(
             {page.anchor: head.anchors[page.anchor] + 1 for page in plan.how_to_play},
@@ -224,7 +239,8 @@ def render_book(job: JobSpec, outdir: Path, printed: list[Printed], previous: li
     parts = book.parts
     laid_out = sum(part.page_count for part in parts)
     blank = final_pages(book) - laid_out
-    booklet = Booklet(laid_out + blank, min(part.smallest_text_pt for part in parts), lambda: _joined(parts, blank), blank)
+    colours = set().union(*(part.colours for part in parts))
+    booklet = Booklet(laid_out + blank, min(part.smallest_text_pt for part in parts), lambda: _joined(parts, blank), blank, colours)
     rendered = Rendered(booklet, box, placements=plans[box.gutter].placements, figures=measured[box.gutter])
     if job.answers.separate_file:
         puzzle_pages = {int(anchor.removeprefix("puzzle-")): page for anchor, page in book.numbers.items() if anchor.startswith("puzzle-")}

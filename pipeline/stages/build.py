@@ -179,9 +179,8 @@ def layout_once(
         return kept[0], kept[1], True
     remove(stamp_path)  # from here until the new stamp, no layout is current
     with nullcontext(pool) if pool is not None else Pool(jobs) as workers:
-        # Only now: WeasyPrint takes longer to import than an unchanged book takes to check. A
-        # worker imports it too, at the same time, for the part of the book it will render.
-        workers.warm("pipeline.render.pdf")
+        # Only now: WeasyPrint takes longer to import than an unchanged book takes to check (the
+        # workers import it too, as layout starts).
         from pipeline.stages.layout import layout
 
         report = layout(outdir, progress=progress, pool=workers)

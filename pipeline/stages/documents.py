@@ -20,6 +20,7 @@ from pipeline.render import pdf
 from pipeline.render.assets import layouts_dir
 from pipeline.render.book import HowToPlay, Printed, issue_date
 from pipeline.render.geometry import FOOTER_MM, GAP_MM, HEADER_MM, PageBox, Placement
+from pipeline.render.inks import Colour
 from pipeline.render.strokes import Measured
 from pipeline.spec import JobSpec
 from pipeline.stages.drawing import how_to_play
@@ -138,6 +139,7 @@ class Booklet:
     smallest_text_pt: float  # the smallest text set on its pages, labels and running heads too
     write: Callable[[], pdf.Written]
     blank_pages: int = 0  # added at the end to the print service's multiple (impose.padded)
+    colours: set[Colour] = field(default_factory=set)  # what its pages set (inks.stream_colours): a book's, for its print check
 
 
 @dataclass

@@ -63,6 +63,10 @@ def layout(outdir: Path, progress: Progress | None = None, pool: Pool | None = N
     manifest = read_manifest(outdir)
     outdir_rules.require_ours(outdir)
     job = manifest.job
+    if pool is not None and job.format != "newsletter":
+        # the workers import WeasyPrint (0.4 s of CPU) while this process reads and draws the
+        # puzzles and plans the pages, not after, when the parts are waiting for them
+        pool.warm("pipeline.render.pdf")
     entries, previous_entries = printed_entries(manifest)
     if not entries:
         raise LayoutError(f"{outdir / MANIFEST}: no puzzles to print")
@@ -139,7 +143,7 @@ def _write_files(outdir: Path, job: JobSpec, rendered: Rendered, printed: list[P
     else:
         remove(outdir / IMPOSED)
     if rendered.figures is not None:
-        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.box, rendered.figures, rendered.booklet.blank_pages)
+        found = printcheck.checks(job, booklet.data, rendered.booklet.smallest_text_pt, rendered.booklet.colours, rendered.box, rendered.figures, rendered.booklet.blank_pages)
         report = printcheck.write_report(outdir, job, found + cover_checks, rendered.booklet.pages, rendered.booklet.blank_pages)
         files.append(report)
     else:

@@ -3,7 +3,8 @@
 The page plan (pageplan.py) is checked before generation, on sizes alone; this check runs
 after layout and measures what a print service's own preflight would: the PDF's boxes, margins,
 the gutter for the final page count, the thinnest line and smallest text as printed, the fonts
-embedded and every colour the pages set. Each check carries the rule, the measured value and
+embedded and every colour the pages set (scanned on the booklet's content streams as its parts
+were painted: render/inks.py). Each check carries the rule, the measured value and
 whether it holds; the screen gets one line per failure and a count.
 """
 
@@ -12,7 +13,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # read only after a layout: an unchanged build prints its sum
 from pipeline.files import write_atomic
 from pipeline.pages import PAGE_PRESETS, PrintProfile
 from pipeline.render.cover import CoverBox
+from pipeline.render.inks import Colour
 from pipeline.render.pdfx import VARIANTS
 from pipeline.render.geometry import MIN_LINE_PT, PageBox, Unfit, auto_gutter_mm
 from pipeline.render.strokes import Measured
@@ -30,18 +31,6 @@ from pipeline.spec import JobSpec
 from pipeline.units import MM_PER_IN, PT_PER_IN, PT_PER_MM
 
 PREFLIGHT = "preflight.json"
-# Colour operators in a content stream: "r g b rg" / "RG" and "v g" / "G" (WeasyPrint writes these).
-# The colour operators (n n n rg, n g; stroke and fill) are found by name with a plain substring
-# search, their operands read back from just before each: 0.2 s for the 1,000-puzzle book's 8.8 MB
-# of page content, against 0.8 s for a pattern tried at every byte (`n n n rg` and `n g` matched
-# anywhere, leftmost first: what tests/test_colour_scan.py compares this with).
-_OPERATORS = {b" rg": 3, b" RG": 3, b" g": 1, b" G": 1}
-_OPERANDS = {3: re.compile(rb"([\d.]+) ([\d.]+) ([\d.]+)\Z"), 1: re.compile(rb"(?<![\d.])([\d.]+)\Z")}
-_REACH = 96  # bytes before an operator that hold its operands, unless they run on (_RUN) further
-_RUN = frozenset(b"0123456789. ")
-_WORD = frozenset(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
-
-
 @dataclass(frozen=True)
 class PrintRule:
     name: str
@@ -149,36 +138,7 @@ def _fonts(reader: PdfReader) -> tuple[list[str], list[str]]:
     return sorted(embedded), sorted(missing)
 
 
-def _colours(reader: PdfReader) -> set[tuple[float, float, float]]:
-    found: set[tuple[float, float, float]] = set()
-    for page in reader.pages:
-        contents = page.get_contents()
-        data = contents.get_data() if contents is not None else b""
-        found |= stream_colours(data)
-    return found
-
-
-def stream_colours(data: bytes) -> set[tuple[float, float, float]]:
-    """The colours one content stream sets, as (r, g, b) with greys as three equal parts."""
-    found: set[tuple[float, float, float]] = set()
-    for operator, count in _OPERATORS.items():
-        at = data.find(operator)
-        while at >= 0:
-            end = at + len(operator)
-            if end == len(data) or data[end] not in _WORD:
-                start = max(0, at - _REACH)
-                while start > 0 and data[start - 1] in _RUN:  # the reach cut a run of operands: all of it
-                    start -= 1
-                operands = _OPERANDS[count].search(data, start, at)
-                if operands is not None:
-                    values = tuple(round(float(v), 3) for v in operands.groups())
-                    found.add(values * 3 if count == 1 else values)  # type: ignore[arg-type]
-            at = data.find(operator, at + 1)
-    return found
-
-
-def _colour_check(reader: PdfReader, measured: Measured, profile: PrintProfile) -> PrintRule:
-    colours = _colours(reader)
+def _colour_check(colours: set[Colour], measured: Measured, profile: PrintProfile) -> PrintRule:
     neutral = all(r == g == b for r, g, b in colours)
     greys = sorted(1 - r for r, _, _ in colours if 0 < r < 1)
     figure_colours = set(measured.colours) <= {"#000000", "#ffffff"}
@@ -205,10 +165,13 @@ def _variant_check(pdf_bytes: bytes, reader: PdfReader, profile: PrintProfile) -
     return PrintRule("PDF variant", f"{variant.name}: {', '.join(found)}", measured, not any(found.values()), "pdf-variant")
 
 
-def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox, measured: Measured, blank_pages: int = 0) -> list[PrintRule]:
+def checks(
+    job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, page_colours: set[Colour], box: PageBox, measured: Measured, blank_pages: int = 0
+) -> list[PrintRule]:
     """The print service's rules checked on the written booklet; `smallest_text_pt` is the
-    smallest text WeasyPrint set on its pages (pdf.smallest_text_pt), `blank_pages` how many
-    blank pages the layout added at the end."""
+    smallest text WeasyPrint set on its pages (pdf.smallest_text_pt), `page_colours` every colour
+    its pages' content streams set (inks.stream_colours, scanned as the parts were painted),
+    `blank_pages` how many blank pages the layout added at the end."""
     from pypdf import PdfReader
 
     profile = job.profile
@@ -226,7 +189,7 @@ def checks(job: JobSpec, pdf_bytes: bytes, smallest_text_pt: float, box: PageBox
         PrintRule("thinnest line after scaling", f"at least {least_line:g} pt", f"{measured.thinnest_line_pt:.3f} pt", measured.thinnest_line_pt >= least_line - 1e-3, "line-width"),
         PrintRule("smallest text", f"at least {profile.min_text_pt:g} pt", f"{text:.2f} pt", text >= profile.min_text_pt - 1e-3, "text-size"),
         PrintRule("fonts embedded", "every font embedded", {"embedded": embedded, "not embedded": missing}, not missing, "fonts"),
-        _colour_check(reader, measured, profile),
+        _colour_check(page_colours, measured, profile),
         _variant_check(pdf_bytes, reader, profile),
     ]
     return found
