@@ -28,6 +28,19 @@ def _layouts(seed: int, count: int, sizes=(6, 7, 8)):
             yield size, labels, rng
 
 
+def _drawn(seed: int, count: int, sizes=(6, 7, 8)):
+    """(size, labels, layout, one drawn answer, rng) of the random layouts whose search draws an
+    answer within 3,000 steps."""
+    for size, labels, rng in _layouts(seed, count, sizes):
+        layout = Layout(size, size, labels)
+        try:
+            drawn = layout.answers((None,) * len(layout.region_masks), 1, Budget(3000), rng)
+        except StepLimit:
+            continue
+        if drawn:
+            yield size, labels, layout, drawn[0], rng
+
+
 def _searched(size, labels, sizes, limit, steps_allowed, seed, look):
     """(answers or StepLimit, steps spent) of one search on a fresh layout."""
     layout = Layout(size, size, labels)
@@ -121,15 +134,8 @@ def test_the_compiled_rivals_are_the_python_rivals(monkeypatch):
     if solver._compiled is None:
         pytest.skip("the compiled Nuritwin core is not built here")
     compared = 0
-    for size, labels, rng in _layouts(34, 25):
-        layout = Layout(size, size, labels)
-        try:
-            drawn = layout.answers((None,) * len(layout.region_masks), 1, Budget(3000), rng)
-        except StepLimit:
-            continue
-        if not drawn:
-            continue
-        shaded = layout.shaded(drawn[0])
+    for size, _labels, layout, answer, _rng in _drawn(34, 25):
+        shaded = layout.shaded(answer)
         for own in layout.region_masks:
             outside = layout.spread(own) & ~own
             for region in (own, own | outside & -outside):  # a region as it is, and grown by a cell
@@ -159,14 +165,7 @@ def test_the_compiled_moves_are_the_python_moves(monkeypatch):
         return moved
 
     monkeypatch.setattr(steps, "best_move", counted)
-    for size, labels, rng in _layouts(36, 120, sizes=(6, 8, 10)):
-        layout = Layout(size, size, labels)
-        try:
-            drawn = layout.answers((None,) * len(layout.region_masks), 1, Budget(3000), rng)
-        except StepLimit:
-            continue
-        if not drawn:
-            continue
+    for size, labels, _layout, answer, rng in _drawn(36, 120, sizes=(6, 8, 10)):
         version, seed = rng.choice([V2, V4]), rng.getrandbits(64)
         reshaped = []
         for compiled in (True, False):
@@ -176,13 +175,13 @@ def test_the_compiled_moves_are_the_python_moves(monkeypatch):
                 moves = random.Random(seed)
                 parts = Parts(size, size)
                 try:
-                    made = steps.reshape_to_fewest_rivals(labels, drawn[0], parts, Budget(20_000), moves, version)
+                    made = steps.reshape_to_fewest_rivals(labels, answer, parts, Budget(20_000), moves, version)
                 except steps.LayoutDropped:
                     made = steps.LayoutDropped
                 finally:
                     parts.close()
                 reshaped.append((made, moves.getstate()))
-        assert reshaped[0] == reshaped[1], (size, labels, drawn[0], version.number)
+        assert reshaped[0] == reshaped[1], (size, labels, answer, version.number)
         made = reshaped[0][0]
         outcomes["dropped" if made is steps.LayoutDropped else "none" if made is None else "unique"] += 1
     assert outcomes["unique"] >= 5 and outcomes["none"] >= 5 and outcomes["moves"] >= 200 and outcomes["stuck"] >= 20, outcomes
