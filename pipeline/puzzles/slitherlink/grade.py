@@ -31,7 +31,6 @@ from __future__ import annotations
 from functools import cache
 
 from pipeline.budget import Budget
-from pipeline.common.loops import roots
 from pipeline.interface.grades import Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.slitherlink.board import Board, board_for
 from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
@@ -44,7 +43,7 @@ class Position:
     """Edges and pair facts as known so far, and a log of the edges each change touched (a pair
     fact logs its two edges), so that a local technique sweeps again only near a change."""
 
-    __slots__ = ("board", "clues", "lines", "ones", "log", "swept", "_sides", "_sides_read")
+    __slots__ = ("board", "clues", "lines", "ones", "log", "swept", "_sides", "_sides_read", "_pieces", "_pieces_read")
 
     def __init__(self, board: Board, clues: list[int]):
         self.board = board
@@ -55,6 +54,8 @@ class Position:
         self.swept: dict[str, int] = {}
         self._sides = _Sides(board.rows * board.cols)
         self._sides_read = 0  # how much of the log _sides has read
+        self._pieces = _Pieces(board.points, len(board.edges))
+        self._pieces_read = 0
 
     def copy(self) -> "Position":
         twin = Position.__new__(Position)
@@ -62,6 +63,7 @@ class Position:
         twin.lines, twin.ones = bytearray(self.lines), bytearray(self.ones)
         twin.log, twin.swept = self.log[:], dict(self.swept)
         twin._sides, twin._sides_read = self._sides.copy(), self._sides_read
+        twin._pieces, twin._pieces_read = self._pieces.copy(), self._pieces_read
         return twin
 
     def sides(self) -> "_Sides":
@@ -78,6 +80,17 @@ class Position:
                 sides.join(cells[0], cells[1] if len(cells) == 2 else outside, int(value == LINE))
         self._sides_read = len(log)
         return sides
+
+    def pieces(self) -> "_Pieces":
+        """The grid points joined by lines, kept up to date from the log as sides() is: lines
+        stay lines, so the pieces only grow (rebuilding them for every no-small-loop sweep took
+        a quarter of the hard techniques' time at 20x20)."""
+        pieces, lines, ends, log = self._pieces, self.lines, self.board.ends, self.log
+        for e in log[self._pieces_read:]:
+            if lines[e] == LINE:
+                pieces.draw(e, *ends[e])
+        self._pieces_read = len(log)
+        return pieces
 
     def changed_since_sweep(self, technique: str) -> list[int] | None:
         """The edges changed since `technique`'s last sweep began (None before its first sweep:
@@ -395,23 +408,51 @@ MEDIUM = (
 # --- hard ----------------------------------------------------------------------------------------
 
 
-def _point_roots(position: Position) -> list[int]:
-    """A representative per grid point: points joined by lines share one."""
-    lines = position.lines
-    return roots(position.board.points, (ends for e, ends in enumerate(position.board.ends) if lines[e] == LINE))
+class _Pieces:
+    """Grid points joined by lines: a union-find that counts each piece's lines."""
+
+    __slots__ = ("parent", "drawn", "lines_in")
+
+    def __init__(self, points: int, edges: int):
+        self.parent = list(range(points))
+        self.drawn = bytearray(edges)  # the log may name an edge again (a pair fact logs its edges)
+        self.lines_in = [0] * points  # per root
+
+    def copy(self) -> "_Pieces":
+        twin = _Pieces.__new__(_Pieces)
+        twin.parent, twin.drawn, twin.lines_in = self.parent[:], bytearray(self.drawn), self.lines_in[:]
+        return twin
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def draw(self, edge: int, a: int, b: int) -> None:
+        if self.drawn[edge]:
+            return
+        self.drawn[edge] = 1
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[ra] = rb
+            self.lines_in[rb] += self.lines_in[ra]
+        self.lines_in[rb] += 1
+
+    def roots(self) -> list[int]:
+        find = self.find
+        return [find(x) for x in range(len(self.parent))]
 
 
 def no_small_loop(position: Position) -> int:
-    board, lines, clues = position.board, position.lines, position.clues
-    root = _point_roots(position)
+    board, lines = position.board, position.lines
+    pieces = position.pieces()
+    root, lines_in = pieces.roots(), pieces.lines_in
     total = lines.count(LINE)
-    in_piece: dict[int, int] = {}
-    for e, (a, _) in enumerate(board.ends):
-        if lines[e] == LINE:
-            in_piece[root[a]] = in_piece.get(root[a], 0) + 1
     marks = {}
     for e, (a, b) in enumerate(board.ends):
-        if lines[e] == OPEN and root[a] == root[b] and not _closes_the_answer(position, e, in_piece[root[a]] == total):
+        if lines[e] == OPEN and root[a] == root[b] and not _closes_the_answer(position, e, lines_in[root[a]] == total):
             marks[e] = NO_LINE
     return position.apply(marks)
 
@@ -540,7 +581,7 @@ HARD = (
 
 def _one_loop(position: Position) -> bool:
     """Whether a finished position's lines are one loop (degrees are checked as it goes)."""
-    root = _point_roots(position)
+    root = position.pieces().roots()
     return len({root[a] for e, (a, _) in enumerate(position.board.ends) if position.lines[e] == LINE}) == 1
 
 
