@@ -25,6 +25,8 @@ lines_processed * 100 / (rows + cols).
 The grader shares no code with the type's solver but the one-line dynamic program (line.py),
 which both read: the solver keeps what every placement agrees on, the techniques read the
 extreme starts of the runs. What made grading cheaper, and what was measured: docs/notes/nonogram-grading-speed.md.
+The line computations the techniques read (fit, the packings, the simple masks, the extremes'
+placements) have an optional compiled twin, grade.c; this module stays the reference.
 """
 
 from __future__ import annotations
@@ -36,6 +38,15 @@ from pipeline.budget import Budget
 from pipeline.interface.grades import TIERS, Contradiction, Grade, Solve, Technique, grade_of, run_techniques, up_to
 from pipeline.puzzles.nonogram import line as one_line
 from pipeline.puzzles.nonogram.model import Clue, Nonogram
+
+# The optional compiled line computations, built from grade.c when a C compiler is there: cold
+# 25x25 grading 4.45 -> 1.43 ms, 16% of verify instead of 35% (docs/notes/nonogram-grading-speed.md).
+try:
+    import _puzzlepress_nonogram_grade as _compiled
+except ImportError:
+    _compiled = None
+if _compiled is not None and not hasattr(_compiled, "placements"):
+    _compiled = None  # built from an older grade.c (an install not rebuilt): the same grades in Python
 
 Line = tuple[int, int]  # a line's known cells as masks (bit i is cell i): (filled, empty)
 Starts = tuple[tuple[int, ...], tuple[int, ...]]  # the leftmost and the rightmost start of every run
@@ -148,10 +159,27 @@ class Position:
 # after (the known ones kept), or raises Contradiction when no placement fits.
 
 
+def _compiled_or(reference, name: str):
+    """grade.c's `name` when it is built, else `reference`: the same result for every line, and
+    the reference for a line the compiled one does not take (over 62 cells, cells outside the
+    line), which it refuses with ValueError or OverflowError."""
+    if _compiled is None:
+        return reference
+    compiled = getattr(_compiled, name)
+
+    def either(clue: Clue, n: int, *known: int):
+        try:
+            return compiled(clue, n, *known)
+        except (ValueError, OverflowError):
+            return reference(clue, n, *known)
+
+    return either
+
+
 # The techniques read the same lines again and again: each round re-reads the lines that changed,
 # three techniques read a line's extremes and line logic its fit, and generating retries pictures
 # that share most lines. Cached fits and extremes graded 15x15 codes in 1.3 ms, fits alone 2.0.
-_fit = lru_cache(maxsize=100_000)(one_line.fit)
+_fit = lru_cache(maxsize=100_000)(_compiled_or(one_line.fit, "fit"))
 
 
 @lru_cache(maxsize=100_000)
@@ -193,13 +221,15 @@ def packed(clue: Clue, n: int, empty: int) -> Starts | None:
     return tuple(left), tuple(reversed(right))
 
 
-@lru_cache(maxsize=100_000)
-def _placements(clue: Clue, n: int, filled: int, empty: int) -> tuple[Starts, tuple[int, int]] | None:
+def placements(clue: Clue, n: int, filled: int, empty: int) -> tuple[Starts, tuple[int, int]] | None:
     """The extremes and the cells their two placements cover."""
     ends = extremes(clue, n, filled, empty)
     if ends is None:
         return None
     return ends, (_covered(clue, ends[0]), _covered(clue, ends[1]))
+
+
+_placements = lru_cache(maxsize=100_000)(_compiled_or(placements, "placements"))
 
 
 def _covered(clue: Clue, starts: tuple[int, ...]) -> int:
@@ -218,24 +248,33 @@ def _cells(start: int, end: int) -> int:
 def simple_boxes(clue: Clue, n: int, filled: int, empty: int) -> Line:
     """Cells that the leftmost and the rightmost placement of one run both cover are filled; the
     simple techniques read the known empty cells only, as gaps that split the line."""
-    return filled | _simple(clue, n, empty)[0], empty
+    return filled | _learned(clue, n, empty)[0], empty
 
 
-# The simple techniques read each line again after every change to it, filled cells too, which
-# they ignore: what they learn from the empty cells is remembered, for 356 and 259 readings of
-# a 20x20 grading's 40 lines, against 61 and 19 that changed a line.
-@lru_cache(maxsize=100_000)
-def _simple(clue: Clue, n: int, empty: int) -> Line:
+def _learned(clue: Clue, n: int, empty: int) -> Line:
+    found = _simple(clue, n, empty)
+    if found is None:
+        raise Contradiction("a line cannot hold its clue")
+    return found
+
+
+def simple(clue: Clue, n: int, empty: int) -> Line | None:
     """What the simple techniques learn from a line's empty cells: the cells both packings of a
-    run cover, and the cells no run reaches."""
+    run cover, and the cells no run reaches; None when the runs do not fit."""
     ends = packed(clue, n, empty)
     if ends is None:
-        raise Contradiction("a line cannot hold its clue")
+        return None
     boxes = reach = 0
     for length, left, right in zip(clue, *ends):
         boxes |= _cells(right, left + length)
         reach |= _cells(left, right + length)
     return boxes, ((1 << n) - 1) & ~reach
+
+
+# The simple techniques read each line again after every change to it, filled cells too, which
+# they ignore: what they learn from the empty cells is remembered, for 356 and 259 readings of
+# a 20x20 grading's 40 lines, against 61 and 19 that changed a line.
+_simple = lru_cache(maxsize=100_000)(_compiled_or(simple, "simple"))
 
 
 def anchored_boxes(clue: Clue, n: int, filled: int, empty: int) -> Line:
@@ -275,7 +314,7 @@ def _boxes(clue: Clue, line: Line, ends) -> Line:
 
 def simple_spaces(clue: Clue, n: int, filled: int, empty: int) -> Line:
     """Cells that no run reaches between its leftmost and rightmost placement are empty."""
-    return filled, empty | _simple(clue, n, empty)[1]
+    return filled, empty | _learned(clue, n, empty)[1]
 
 
 def _spaces(clue: Clue, n: int, line: Line, ends) -> Line:
