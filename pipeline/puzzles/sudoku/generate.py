@@ -105,7 +105,7 @@ def generate(
         if found.tier is not None and found.tier == (difficulty or found.tier):
             break
     _recheck(puzzle, meter)
-    return Generated(puzzle, {"givens": count_givens(givens), "attempts": attempts}, grade=found)
+    return Generated(puzzle, {"givens": count_givens(puzzle.givens), "attempts": attempts}, grade=found)
 
 
 def _remove(answer: Grid, groups: list[tuple[int, ...]], difficulty: str | None, rng: random.Random, meter: _Meter) -> Grid:

@@ -44,7 +44,7 @@ def test_the_orbits_cover_every_cell_once() -> None:
     assert orbits(9, "rotational")[40] == (40,), "the centre of a 9x9 is its own image"
 
 
-@pytest.mark.parametrize("size, difficulty", [(9, None), (9, "easy"), (6, "hard"), (4, None)])
+@pytest.mark.parametrize("size, difficulty", [(9, None), (9, "easy"), (6, "hard"), (6, "expert"), (9, "medium"), (4, None)])
 def test_a_made_puzzle_has_one_answer_and_every_given_is_needed_for_it(size: int, difficulty) -> None:
     extra = {"difficulty": difficulty} if difficulty else {}
     generated = made(size, "harbour", **extra)
