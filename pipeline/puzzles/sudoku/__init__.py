@@ -8,6 +8,7 @@ graded puzzle is made for its tier by the grader's techniques (generate.py, grad
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Mapping
 
@@ -17,7 +18,7 @@ from pipeline.budget import Budget
 from pipeline.interface.params import Params
 from pipeline.interface.play import Play
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.sudoku import generate, grade, model, play, proof, render, rules, share, solver
+from pipeline.puzzles.sudoku import generate, grade, model, play, proof, render, rules, share, solver, versions
 from pipeline.render.svg import FigureSize
 
 
@@ -43,8 +44,8 @@ class SudokuParams(Params):
         return self
 
 
-def _generate(params: SudokuParams, rng: random.Random, budget: Budget) -> Generated:
-    return generate.generate(params.rows, params.symmetry, params.difficulty, rng, budget)
+def _generate(params: SudokuParams, rng: random.Random, budget: Budget, version: versions.Version = versions.CURRENT) -> Generated:
+    return generate.generate(params.rows, params.symmetry, params.difficulty, rng, budget, version)
 
 
 def _print_size(params: SudokuParams, *, answer: bool) -> FigureSize:
@@ -52,10 +53,12 @@ def _print_size(params: SudokuParams, *, answer: bool) -> FigureSize:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="sudoku", title="Sudoku", version=1, how_to_play=rules.RULES, params=SudokuParams,
+    name="sudoku", title="Sudoku", version=versions.CURRENT.number, how_to_play=rules.RULES, params=SudokuParams,
     generate=_generate, grade=grade.grade, effort=solver.effort, print_size=_print_size, solve=solver.solve,
     prove=proof.prove, to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     checks=rules.CHECKS, share=share.SHARE,
+    # each kept version is a record of how graded puzzles are made (versions.py), pinned by its golden records
+    previous={version.number: partial(_generate, version=version) for version in versions.KEPT if version is not versions.CURRENT},
     play=Play(
         folder=Path(__file__).parent, clues=play.clues, board=play.board, answer=play.answer, hints=play.hints,
         digits=max(model.BOXES), digits_of=lambda puzzle: puzzle.rows, start=play.start,

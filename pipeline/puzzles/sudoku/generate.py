@@ -8,9 +8,12 @@
    - for a difficulty, the grader's techniques up to that tier still finish the grid, as Simon
      Tatham's Solo makes its puzzles. The techniques draw only conclusions every answer shares,
      so a grid they finish has one answer.
+   Version 2 takes givens away for one answer also for a difficulty (versions.py).
 3. Grade the result with every technique. A puzzle of another tier than asked for (the tier
    below finishes it), or one the techniques cannot finish at all (it would need guessing), is
-   dropped and a new grid drawn.
+   dropped and a new grid drawn. Version 2 first puts givens back into one that grades above the
+   tier asked for (or that the techniques cannot finish), a symmetric pair at a time from the
+   answer, until the asked tier finishes it and the tier below does not.
 4. Check the result from scratch: the rules checklist on the answer, and the solver's count from
    the givens alone.
 
@@ -28,11 +31,13 @@ from typing import Callable
 from pipeline.budget import Budget
 from pipeline.errors import StepLimit, TimeLimit
 from pipeline.interface.checks import run_checks
+from pipeline.interface.grades import TIERS
 from pipeline.interface.puzzle_type import GRADE_STEPS, Generated
 from pipeline.puzzles.sudoku.grade import grade, solves_within
 from pipeline.puzzles.sudoku.model import Grid, SudokuPuzzle, count_givens, flat, rows_of
 from pipeline.puzzles.sudoku.rules import CHECKS
 from pipeline.puzzles.sudoku.solver import full_grid, search, solve
+from pipeline.puzzles.sudoku.versions import CURRENT, Version
 
 DRAW_STEPS = 100_000
 COUNT_STEPS = 200_000
@@ -79,21 +84,28 @@ def orbits(size: int, symmetry: str) -> list[tuple[int, ...]]:
     return [(cell,) if cell == last - cell else (cell, last - cell) for cell in range(last // 2 + 1)]
 
 
-def generate(size: int, symmetry: str, difficulty: str | None, rng: random.Random, budget: Budget) -> Generated:
+def generate(
+    size: int, symmetry: str, difficulty: str | None, rng: random.Random, budget: Budget, version: Version = CURRENT
+) -> Generated:
     """A puzzle of `size` × `size` cells, proved unique, of the tier `difficulty` asks for (any
     tier the techniques finish when None); StepLimit once the budget is spent."""
     meter = _Meter(budget)
+    groups = orbits(size, symmetry)
     attempts = 0
     while True:
         attempts += 1
         answer = meter.run(DRAW_STEPS, lambda b: full_grid(size, rng, b))
-        givens = _remove(answer, orbits(size, symmetry), difficulty, rng, meter)
+        givens = _remove(answer, groups, difficulty if version.removes_for_tier else None, rng, meter)
         puzzle = SudokuPuzzle(size, size, givens, answer)
         found = meter.run(GRADE_STEPS, lambda b: grade(puzzle, b))
+        if difficulty is not None and not version.removes_for_tier and _above(found.tier, difficulty):
+            lowered = _put_back(puzzle, groups, difficulty, rng, meter)
+            if lowered is not None:
+                puzzle, found = lowered, meter.run(GRADE_STEPS, lambda b: grade(lowered, b))
         if found.tier is not None and found.tier == (difficulty or found.tier):
             break
     _recheck(puzzle, meter)
-    return Generated(puzzle, {"givens": count_givens(givens), "attempts": attempts}, grade=found)
+    return Generated(puzzle, {"givens": count_givens(puzzle.givens), "attempts": attempts}, grade=found)
 
 
 def _remove(answer: Grid, groups: list[tuple[int, ...]], difficulty: str | None, rng: random.Random, meter: _Meter) -> Grid:
@@ -113,6 +125,40 @@ def _remove(answer: Grid, groups: list[tuple[int, ...]], difficulty: str | None,
         if keep:
             cells = fewer
     return rows_of(cells, size)
+
+
+def _above(tier: str | None, difficulty: str) -> bool:
+    """Whether a grade is harder than `difficulty` (None: the techniques do not finish it)."""
+    return tier is None or TIERS.index(tier) > TIERS.index(difficulty)
+
+
+def _put_back(puzzle: SudokuPuzzle, groups: list[tuple[int, ...]], difficulty: str, rng: random.Random, meter: _Meter) -> SudokuPuzzle | None:
+    """`puzzle` with givens put back from its answer, a group at a time, until the techniques up
+    to `difficulty` finish it and those of the tier below do not; None when every group left
+    makes the tier below finish it. Each round tries the groups not given in a shuffled order
+    and takes the first that lands on the tier; failing that, it keeps the first that leaves the
+    puzzle above the tier and tries again from there. (The tier finishing it proves one answer.)"""
+    below = TIERS[TIERS.index(difficulty) - 1] if difficulty != TIERS[0] else None
+    while True:
+        free = [group for group in groups if not puzzle.givens[group[0] // puzzle.rows][group[0] % puzzle.rows]]
+        still_above = None
+        for group in rng.sample(free, len(free)):
+            more = _with_givens(puzzle, group)
+            if not meter.finishes(more, difficulty):
+                still_above = still_above or more
+            elif below is None or not meter.finishes(more, below):
+                return more
+        if still_above is None:
+            return None
+        puzzle = still_above
+
+
+def _with_givens(puzzle: SudokuPuzzle, group: tuple[int, ...]) -> SudokuPuzzle:
+    cells = flat(puzzle.givens)
+    answer = flat(puzzle.answer)
+    for cell in group:
+        cells[cell] = answer[cell]
+    return SudokuPuzzle(puzzle.rows, puzzle.cols, rows_of(cells, puzzle.rows), puzzle.answer)
 
 
 def _recheck(puzzle: SudokuPuzzle, meter: _Meter) -> None:

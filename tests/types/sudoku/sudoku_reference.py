@@ -33,9 +33,10 @@ BOX_SHAPES = {4: (2, 2), 6: (2, 3), 9: (3, 3)}
 
 
 @cache
-def made(size: int, code: str, **params) -> Generated:
-    """What a code makes, once per test run: several test files look at the same puzzles."""
-    return SUDOKU.make(SUDOKU.make_params(size, **params), code, Budget(seconds=60))
+def made(size: int, code: str, version: int | None = None, **params) -> Generated:
+    """What a code makes (by the current generator version unless told), once per test run:
+    several test files look at the same puzzles."""
+    return SUDOKU.make(SUDOKU.make_params(size, **params), code, Budget(seconds=60), version)
 
 
 def grid(text: str) -> tuple[tuple[int, ...], ...]:

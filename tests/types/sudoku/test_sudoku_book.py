@@ -27,7 +27,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f"  - {{type: sudoku, size: {size}, count: 1, difficulty: {grade}, codes: [harbour], links: text}}\n"
         for size, grade in SECTIONS
     )
-    spec = write_spec(folder, f"title: Sudoku\nseed: s\nlinks: qr\nsections:\n{sections}")
+    # pzprjs wrote share_golden/ for version 1's puzzles of these codes; the pin reprints them
+    spec = write_spec(folder, f"title: Sudoku\nseed: s\nlinks: qr\ngenerators: [sudoku/1]\nsections:\n{sections}")
     ran = cli("build", spec, "-o", folder / "out", "--jobs", "1")
     assert ran.code == 0, ran.stderr
     return folder / "out"

@@ -3,13 +3,14 @@ takes and refuses."""
 
 from __future__ import annotations
 
+import random
 import pytest
 from pydantic import ValidationError
 
 from conftest import cli
 from pipeline.budget import Budget
 from pipeline.puzzles.sudoku import PUZZLE_TYPE as SUDOKU
-from pipeline.puzzles.sudoku.generate import orbits
+from pipeline.puzzles.sudoku.generate import _Meter, _put_back, orbits
 from pipeline.puzzles.sudoku.proof import prove
 from sudoku_reference import made
 
@@ -44,7 +45,7 @@ def test_the_orbits_cover_every_cell_once() -> None:
     assert orbits(9, "rotational")[40] == (40,), "the centre of a 9x9 is its own image"
 
 
-@pytest.mark.parametrize("size, difficulty", [(9, None), (9, "easy"), (6, "hard"), (4, None)])
+@pytest.mark.parametrize("size, difficulty", [(9, None), (9, "easy"), (6, "hard"), (6, "expert"), (9, "medium"), (4, None)])
 def test_a_made_puzzle_has_one_answer_and_every_given_is_needed_for_it(size: int, difficulty) -> None:
     extra = {"difficulty": difficulty} if difficulty else {}
     generated = made(size, "harbour", **extra)
@@ -81,6 +82,18 @@ def test_parameters_it_cannot_make_are_refused_by_name(given: dict, problem: str
     with pytest.raises((ValidationError, ValueError)) as caught:
         SUDOKU.make_params(size, **given)
     assert problem in str(caught.value)
+
+
+def test_putting_givens_back_lands_on_the_tier_asked_for_and_keeps_the_symmetry() -> None:
+    """Version 2's way down from an attempt above the tier (here: hard, taken to easy, which
+    always succeeds since the full grid is easy): the givens it had stay, the ones it adds come
+    from the answer in symmetric pairs, and the grader gives the tier asked for."""
+    hard = next(made(6, f"c{i}").puzzle for i in range(200) if made(6, f"c{i}").grade.tier == "hard")
+    lowered = _put_back(hard, orbits(6, "rotational"), "easy", random.Random(1), _Meter(Budget()))
+    assert SUDOKU.grade(lowered, Budget()).tier == "easy"
+    assert given_cells(hard) < given_cells(lowered)
+    assert given_cells(lowered) == {(5 - r, 5 - c) for r, c in given_cells(lowered)}
+    assert all(lowered.givens[r][c] == lowered.answer[r][c] for r, c in given_cells(lowered))
 
 
 def test_a_4x4_can_be_asked_for_easy() -> None:
