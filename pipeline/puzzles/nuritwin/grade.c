@@ -1,5 +1,6 @@
 /* The Nuritwin grader's network test and its reading of region shapes (grade.py: _network_split,
-   and _read_shapes with the keep of each technique that narrows ways), compiled.
+   and _read_shapes with the keep of each technique that narrows ways, cut-cell, single-exit and
+   unreachable), compiled.
 
    The same tests on the same bitmasks: a cell (r, c) is bit r * width + c of a grid of rows of
    cols + 1 bits, as grade.py's Board has them; Python's ints come in as GW little-endian 64-bit
@@ -32,12 +33,23 @@ typedef struct {
     G *masks;
 } Cached;
 
+/* pair-seals' way of a neighbour o that fitted beside a way of region q last time, by (q, way,
+   o) hashed, a newer one taking an older one's place (see fits_beside). */
+#define WITNESSES 4096
+typedef struct {
+    G way, witness;
+    int q, o; /* o < 0: empty */
+} Witness;
+
 typedef struct {
     int width, regions;
     G full, corners, region[MAX_REGIONS];
     int touching[MAX_REGIONS][MAX_REGIONS], touches[MAX_REGIONS]; /* each region's neighbours, how many */
     Cached cached[MAX_REGIONS][CACHED];
     int next_cached[MAX_REGIONS];
+    Witness witnesses[WITNESSES];
+    G near[2 * 64]; /* near[k]: the cells within k steps of the grid's centre, up to every cell */
+    int nears;
 } Board;
 
 static inline G g_and(G a, G b) { for (int i = 0; i < GW; i++) a.w[i] &= b.w[i]; return a; }
@@ -87,17 +99,43 @@ static G flood(const Board *b, G seed, G within) {
     }
 }
 
-/* grade._network_split */
-static int network_split(const Board *b, G shaded, G unshaded) {
+static inline G grown(const Board *b, G m) {
+    int w = b->width;
+    return g_and(g_or(g_or(g_or(m, g_shl(m, 1)), g_or(g_shr(m, 1), g_shl(m, w))), g_shr(m, w)), b->full);
+}
+
+static PyObject *mask_of(G a) { return _PyLong_FromByteArray((const unsigned char *)a.w, sizeof a.w, 1, 0); }
+
+/* The cell of `cells` (not none) nearest the grid's centre, the lowest of those as near. */
+static G central(const Board *b, G cells) {
+    for (int k = 0; k < b->nears; k++) {
+        G near = g_and(cells, b->near[k]);
+        if (g_any(near)) return g_low(near);
+    }
+    return g_low(cells);
+}
+
+/* grade._network_split, with `reach` set to the cells joined to the shaded ones (every cell that
+   may be shaded when none is). The flood starts from the shaded cell nearest the centre, not the
+   lowest as grade.py's does: when the network is whole every shaded cell reaches the same cells,
+   and when it is not no start reaches them all, so the verdict is the same, and the reach is
+   the same when the network is whole; from the centre a flood takes fewer steps, since it grows
+   one step a round (60 12 x 12 grades: x0.91 of the CPU, the same grades). */
+static int network_reach(const Board *b, G shaded, G unshaded, G *reach) {
     G possible = g_andnot(b->full, unshaded);
-    G reach = possible;
+    *reach = possible;
     if (g_any(shaded)) {
-        reach = flood(b, g_low(shaded), possible);
-        if (g_any(g_andnot(shaded, reach))) return 1;
+        *reach = flood(b, central(b, shaded), possible);
+        if (g_any(g_andnot(shaded, *reach))) return 1;
     }
     for (int q = 0; q < b->regions; q++)
-        if (!g_any(g_and(reach, b->region[q]))) return 1;
+        if (!g_any(g_and(*reach, b->region[q]))) return 1;
     return 0;
+}
+
+static int network_split(const Board *b, G shaded, G unshaded) {
+    G reach;
+    return network_reach(b, shaded, unshaded, &reach);
 }
 
 static void forget(Cached *c) {
@@ -138,6 +176,24 @@ static const G *masks_of(Board *b, int q, PyObject *ways) {
     return masks;
 }
 
+/* Board.near: the cells by their distance from the centre, in doubled steps (a grid of even
+   side has four centre cells) */
+static void place_near(Board *b) {
+    int rows = 0, cols = 0;
+    for (int bit = 0; bit < 64 * GW; bit++)
+        if (b->full.w[bit / 64] >> (bit % 64) & 1) {
+            rows = bit / b->width + 1;
+            if (bit % b->width + 1 > cols) cols = bit % b->width + 1;
+        }
+    memset(b->near, 0, sizeof b->near);
+    b->nears = rows + cols;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int far = abs(2 * r - (rows - 1)) + abs(2 * c - (cols - 1)), bit = r * b->width + c;
+            for (int k = far / 2; k < b->nears; k++) b->near[k].w[bit / 64] |= (uint64_t)1 << (bit % 64);
+        }
+}
+
 /* board(width, full, corners, regions, touching) -> a capsule for the tests below */
 static PyObject *board(PyObject *self, PyObject *args) {
     (void)self;
@@ -151,10 +207,12 @@ static PyObject *board(PyObject *self, PyObject *args) {
     }
     Board *b = calloc(1, sizeof *b);
     if (!b) return PyErr_NoMemory();
+    for (int k = 0; k < WITNESSES; k++) b->witnesses[k].o = -1;
     b->width = width;
     b->regions = (int)count;
     int ok = read_mask(full, &b->full) && read_mask(corners, &b->corners);
     for (Py_ssize_t q = 0; ok && q < count; q++) ok = read_mask(PyTuple_GET_ITEM(regions, q), &b->region[q]);
+    if (ok) place_near(b);
     for (Py_ssize_t q = 0; ok && q < count; q++) {
         PyObject *near = PyTuple_GET_ITEM(touching, q);
         ok = PyTuple_Check(near) && PyTuple_GET_SIZE(near) < MAX_REGIONS;
@@ -199,7 +257,44 @@ static PyObject *cut_cells(PyObject *self, PyObject *args) {
         rest = g_andnot(rest, cell);
         if (network_split(b, shaded, g_or(unshaded, cell))) cut = g_or(cut, cell);
     }
-    return _PyLong_FromByteArray((const unsigned char *)cut.w, sizeof cut.w, 1, 0);
+    return mask_of(cut);
+}
+
+/* single_exits(board, shaded, unknown) -> the cells grade.single_exit shades: each shaded
+   group's one unknown neighbour, where the network holds more than the group. */
+static PyObject *single_exits(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *shaded_, *unknown_;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &shaded_, &unknown_)) return NULL;
+    const Board *b = board_of(capsule);
+    G shaded, unknown, rest, shade;
+    if (!b || !read_mask(shaded_, &shaded) || !read_mask(unknown_, &unknown)) return NULL;
+    memset(&shade, 0, sizeof shade);
+    rest = shaded;
+    while (g_any(rest)) {
+        G group = flood(b, g_low(rest), shaded);
+        rest = g_andnot(rest, group);
+        G exits = g_and(grown(b, group), unknown);
+        if (!g_any(exits) || !g_eq(exits, g_low(exits))) continue;
+        int beyond = g_any(g_andnot(shaded, group));
+        for (int q = 0; q < b->regions && !beyond; q++) beyond = !g_any(g_and(b->region[q], group));
+        if (beyond) shade = g_or(shade, exits);
+    }
+    return mask_of(shade);
+}
+
+/* unreached(board, shaded, unshaded) -> the cells not joined to the shaded ones through cells
+   that may be shaded (grade.unreachable), or None when the network is split */
+static PyObject *unreached(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *capsule, *shaded_, *unshaded_;
+    if (!PyArg_ParseTuple(args, "OOO", &capsule, &shaded_, &unshaded_)) return NULL;
+    const Board *b = board_of(capsule);
+    G shaded, unshaded;
+    if (!b || !read_mask(shaded_, &shaded) || !read_mask(unshaded_, &unshaded)) return NULL;
+    G reach;
+    if (network_reach(b, shaded, unshaded, &reach)) Py_RETURN_NONE;
+    return mask_of(g_andnot(b->full, reach));
 }
 
 /* --- _read_shapes, for the techniques that narrow ways ------------------------------------- */
@@ -208,6 +303,7 @@ enum { KEEP_ALL, KEEP_SQUARES, KEEP_PAIRS, KEEP_EXITS, KEEP_SEALED, KEEP_PAIR_SE
 
 typedef struct {
     const Board *b;
+    Board *board; /* the same, for pair-seals' witnesses */
     int kind;
     G shaded, unshaded;
     int start[MAX_REGIONS + 1]; /* each region's fitted ways: way[start[q]] .. way[start[q + 1] - 1] */
@@ -217,11 +313,6 @@ typedef struct {
     int8_t *kept;    /* -1: not weighed yet */
 } Reading;
 
-static inline G grown(const Board *b, G m) {
-    int w = b->width;
-    return g_and(g_or(g_or(g_or(m, g_shl(m, 1)), g_or(g_shr(m, 1), g_shl(m, w))), g_shr(m, w)), b->full);
-}
-
 /* grade._outside: whether the network holds cells outside `group`. */
 static int outside(const Reading *r, G group) {
     if (g_any(g_andnot(r->shaded, group))) return 1;
@@ -230,8 +321,53 @@ static int outside(const Reading *r, G group) {
     return 0;
 }
 
+/* pair-seals' test: whether way i of region q and way j of its neighbour o together shade no 2x2
+   and seal nothing off (`shaded` and `unshaded` hold the known cells and way i's). */
+static int pair_test(const Reading *r, int o, int j, G shaded, G unshaded) {
+    G with = g_or(shaded, r->way[j]);
+    return !squares(r->b, with) && !network_split(r->b, with, g_or(unshaded, g_andnot(r->b->region[o], r->way[j])));
+}
+
+static Witness *witness_of(Board *b, int q, G way, int o) {
+    uint64_t h = (uint64_t)(q * MAX_REGIONS + o) * 0x9E3779B97F4A7C15u;
+    for (int k = 0; k < GW; k++) h = (h ^ way.w[k]) * 0xBF58476D1CE4E5B9u;
+    return &b->witnesses[(h >> 40) % WITNESSES];
+}
+
+/* Whether some way of neighbour o fits beside way i of region q (pair-seals). Whether any fits
+   does not depend on the order they are tried in, so the one that fitted last time is tried
+   first: over 60 12 x 12 grades it fitted again in 3.61 of 3.69 million checks that had one,
+   and the pair tests fell from 8.9 to 6.5 million (grading x0.94, the same grades). Remembering
+   each pair's outcome within a reading as well (the test is symmetric) met 16% of them again
+   and gained nothing more measurable (x0.938 against x0.945): not kept. */
+static int fits_beside(Reading *r, int q, int i, int o, G shaded, G unshaded) {
+    Witness *last = witness_of(r->board, q, r->way[i], o);
+    int hint = -1;
+    if (last->o == o && last->q == q && g_eq(last->way, r->way[i]))
+        for (int j = r->start[o]; j < r->start[o + 1] && hint < 0; j++)
+            if (g_eq(r->way[j], last->witness)) hint = j;
+    if (hint >= 0 && pair_test(r, o, hint, shaded, unshaded)) return 1;
+    for (int j = r->start[o]; j < r->start[o + 1]; j++)
+        if (j != hint && pair_test(r, o, j, shaded, unshaded)) {
+            last->way = r->way[i];
+            last->witness = r->way[j];
+            last->q = q;
+            last->o = o;
+            return 1;
+        }
+    return 0;
+}
+
+static int pair_sealed_keep(Reading *r, int q, int i) {
+    const Board *b = r->b;
+    G way = r->way[i], shaded = g_or(r->shaded, way), unshaded = g_or(r->unshaded, g_andnot(b->region[q], way));
+    for (int t = 0; t < b->touches[q]; t++)
+        if (!fits_beside(r, q, i, b->touching[q][t], shaded, unshaded)) return 0;
+    return 1;
+}
+
 /* The `keep` of each technique in grade.py, for way number i (of region q). */
-static int weigh(const Reading *r, int q, int i) {
+static int weigh(Reading *r, int q, int i) {
     const Board *b = r->b;
     G way = r->way[i], cells = b->region[q];
     G shaded = g_or(r->shaded, way);
@@ -257,18 +393,8 @@ static int weigh(const Reading *r, int q, int i) {
     }
     case KEEP_SEALED:
         return !network_split(b, shaded, g_or(r->unshaded, g_andnot(cells, way)));
-    case KEEP_PAIR_SEALS: {
-        G unshaded = g_or(r->unshaded, g_andnot(cells, way));
-        for (int t = 0; t < b->touches[q]; t++) {
-            int o = b->touching[q][t], any = 0;
-            for (int j = r->start[o]; j < r->start[o + 1] && !any; j++) {
-                G with = g_or(shaded, r->way[j]);
-                any = !squares(b, with) && !network_split(b, with, g_or(unshaded, g_andnot(b->region[o], r->way[j])));
-            }
-            if (!any) return 0;
-        }
-        return 1;
-    }
+    case KEEP_PAIR_SEALS:
+        return pair_sealed_keep(r, q, i);
     default:
         return 1;
     }
@@ -295,8 +421,6 @@ static int decides(Reading *r, int q) {
     }
     return accepted ? 1 : -1;
 }
-
-static PyObject *mask_of(G a) { return _PyLong_FromByteArray((const unsigned char *)a.w, sizeof a.w, 1, 0); }
 
 /* The fitted ways (kept only, with `only_kept`) as grade.py's position.open: a list of tuples. */
 static PyObject *listed(Reading *r, int only_kept) {
@@ -335,7 +459,7 @@ static PyObject *read_shapes(PyObject *self, PyObject *args) {
     memset(&r, 0, sizeof r);
     if (!PyArg_ParseTuple(args, "OiOOO!", &capsule, &r.kind, &shaded_, &unshaded_, &PyList_Type, &open)) return NULL;
     Board *board = board_of(capsule);
-    r.b = board;
+    r.b = r.board = board;
     if (!r.b || !read_mask(shaded_, &r.shaded) || !read_mask(unshaded_, &r.unshaded)) return NULL;
     if (PyList_GET_SIZE(open) != r.b->regions) {
         PyErr_SetString(PyExc_ValueError, "nuritwin grader: the open ways do not fit the board");
@@ -426,6 +550,8 @@ static PyMethodDef methods[] = {
     {"board", board, METH_VARARGS, "A board's masks for the compiled tests."},
     {"network_split", split, METH_VARARGS, "grade._network_split, compiled."},
     {"cut_cells", cut_cells, METH_VARARGS, "grade.cut_cell's cells, compiled."},
+    {"single_exits", single_exits, METH_VARARGS, "grade.single_exit's cells, compiled."},
+    {"unreached", unreached, METH_VARARGS, "grade.unreachable's cells, compiled."},
     {NULL, NULL, 0, NULL},
 };
 
