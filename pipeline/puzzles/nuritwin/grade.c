@@ -141,11 +141,13 @@ static int network_split(const Board *b, G shaded, G unshaded) {
     return network_reach(b, shaded, unshaded, &reach);
 }
 
-/* network_split for `shaded` holding the cells known shaded in a reading, and `bare` the regions
-   holding none of those: a region with a shaded cell meets the network once every shaded cell
-   does, so only the bare ones are looked at. */
-static int split_beyond(const Board *b, G shaded, G unshaded, const int *bare, int bares) {
-    G reach = flood(b, central(b, shaded), g_andnot(b->full, unshaded));
+/* network_split for `shaded` holding the cells known shaded in a reading, `bare` the regions
+   holding none of those, and `seed` one of `shaded` near the centre (any will do, see
+   network_reach; the reading's own nearest, found once, when it has shaded cells): a region
+   with a shaded cell meets the network once every shaded cell does, so only the bare ones are
+   looked at. */
+static int split_beyond(const Board *b, G seed, G shaded, G unshaded, const int *bare, int bares) {
+    G reach = flood(b, g_any(seed) ? seed : central(b, shaded), g_andnot(b->full, unshaded));
     if (g_any(g_andnot(shaded, reach))) return 1;
     for (int k = 0; k < bares; k++)
         if (!g_any(g_and(reach, b->region[bare[k]]))) return 1;
@@ -384,6 +386,7 @@ typedef struct {
     PyObject **item; /* the Python int of each fitted way */
     int8_t *kept;    /* -1: not weighed yet */
     int bare[MAX_REGIONS], bares; /* the regions with no cell known shaded (see split_beyond) */
+    G seed; /* the known shaded cell nearest the centre; none when none is known */
 } Reading;
 
 /* grade._outside: whether the network holds cells outside `group`. */
@@ -398,7 +401,7 @@ static int outside(const Reading *r, G group) {
    and seal nothing off (`shaded` and `unshaded` hold the known cells and way i's). */
 static int pair_test(const Reading *r, int o, int j, G shaded, G unshaded) {
     G with = g_or(shaded, r->way[j]);
-    return !squares(r->b, with) && !split_beyond(r->b, with, g_or(unshaded, g_andnot(r->b->region[o], r->way[j])), r->bare, r->bares);
+    return !squares(r->b, with) && !split_beyond(r->b, r->seed, with, g_or(unshaded, g_andnot(r->b->region[o], r->way[j])), r->bare, r->bares);
 }
 
 static Witness *witness_of(Board *b, int q, G way, int o) {
@@ -451,7 +454,7 @@ static int all_fit(Reading *r, int q, int i, const int *ts, int n, const int *hi
         every = g_or(every, r->way[j]);
         none = g_or(none, g_andnot(b->region[o], r->way[j]));
     }
-    if (!squares(b, every) && !split_beyond(b, every, none, r->bare, r->bares)) return 1;
+    if (!squares(b, every) && !split_beyond(b, r->seed, every, none, r->bare, r->bares)) return 1;
     return all_fit(r, q, i, ts, n / 2, hints, shaded, unshaded) && all_fit(r, q, i, ts + n / 2, n - n / 2, hints, shaded, unshaded);
 }
 
@@ -497,7 +500,7 @@ static int weigh(Reading *r, int q, int i) {
         return 1;
     }
     case KEEP_SEALED:
-        return !split_beyond(b, shaded, g_or(r->unshaded, g_andnot(cells, way)), r->bare, r->bares);
+        return !split_beyond(b, r->seed, shaded, g_or(r->unshaded, g_andnot(cells, way)), r->bare, r->bares);
     case KEEP_PAIR_SEALS:
         return pair_sealed_keep(r, q, i);
     default:
@@ -626,6 +629,7 @@ static PyObject *read_shapes(PyObject *self, PyObject *args) {
     if (r.kind == KEEP_PAIR_SEALS && !board->witnesses && !make_witnesses(&r)) goto done;
     for (int q = 0; q < r.b->regions; q++)
         if (!g_any(g_and(r.b->region[q], r.shaded))) r.bare[r.bares++] = q;
+    if (g_any(r.shaded)) r.seed = central(r.b, r.shaded);
     int any = 0;
     for (int q = 0; q < r.b->regions && !any; q++) {
         int d = decides(&r, q);
