@@ -256,3 +256,56 @@ def test_whole_grid_readings_are_the_cell_by_cell_ones():
                 assert twin.unshaded & ~position.unshaded == expected
                 checked[technique.__name__] += bool(expected)
     assert checked["no_2x2"] > 10 and checked["isolated"] > 0, checked
+
+
+def _outcome(technique, position):
+    """What a technique does to a copy of `position`: the cells and ways after, or the
+    contradiction it found."""
+    twin = position.copy()
+    try:
+        moves = technique.apply(twin)
+    except grade.Contradiction as broken:
+        return "contradiction", str(broken)
+    return moves, twin.shaded, twin.unshaded, twin.open
+
+
+def test_every_technique_reads_a_position_as_the_python_one(monkeypatch):
+    """Each technique, compiled and in Python, on positions of generated puzzles up to the largest
+    size: some of the answer's cells known (and sometimes one cell the wrong way, so rules break),
+    the same cells decided, ways kept and contradictions found. Run twice on each position, so
+    pair-seals' remembered ways (grade.c's witnesses) are tried on positions they were not found on."""
+    if grade._compiled is None:
+        pytest.skip("the compiled Nuritwin grader is not built here")
+    from pipeline.registry import puzzle_types
+
+    nuritwin = puzzle_types()["nuritwin"]
+    rng = random.Random(34)
+    seen = Counter()
+    for i, size in enumerate((6, 8, 10, 12)):
+        puzzle = nuritwin.make(nuritwin.make_params(f"{size}x{size}"), f"techniques-{i}", Budget(seconds=120)).puzzle
+        with monkeypatch.context() as python:
+            python.setattr(grade, "_compiled", None)
+            plain = grade.Board.of(puzzle)
+        compiled = grade.Board.of(puzzle)
+        assert compiled.core is not None and plain.core is None
+        shaded = sum(compiled.bit(r, c) for r, row in enumerate(puzzle.answer) for c, mark in enumerate(row) if mark == "#")
+        for _ in range(2):
+            for _ in range(12):
+                known = sum(1 << cell for cell in range(compiled.full.bit_length()) if rng.random() < rng.choice((0.2, 0.5, 0.8, 0.95)))
+                known &= compiled.full
+                if rng.random() < 0.2:  # all but one shaded cell known: a network whole but for it
+                    known = compiled.full & ~(1 << rng.choice([c for c in range(shaded.bit_length()) if (1 << c) & shaded]))
+                wrong = 1 << rng.choice([c for c in range(compiled.full.bit_length()) if (1 << c) & compiled.full]) if rng.random() < 0.3 else 0
+                positions = []
+                for board in (compiled, plain):
+                    position = grade.Position(board)
+                    position.shaded, position.unshaded = (shaded ^ wrong) & (known | wrong), ~shaded & compiled.full & known & ~wrong | (wrong & shaded)
+                    positions.append(position)
+                for technique in grade.EASY + grade.MEDIUM + grade.HARD:
+                    expected = _outcome(technique, positions[0])
+                    with monkeypatch.context() as python:
+                        python.setattr(grade, "_compiled", None)
+                        assert _outcome(technique, positions[1]) == expected, (size, technique.name)
+                    seen[technique.name, expected[0] == "contradiction" or expected[0] > 0] += 1
+    for technique in ("single-exit", "unreachable", "cut-cell", "sealed-shapes", "pair-seals"):
+        assert seen[technique, True] >= 3, (technique, seen)
