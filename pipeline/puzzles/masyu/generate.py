@@ -22,7 +22,7 @@
 
 A puzzle without a difficulty is made for hard, as Pearl's default (Tricky) is. Versions: 1 grows
 every loop by PENALTY_WEIGHT; 2 grows the loops of medium puzzles by MEDIUM_WEIGHT and makes every
-other puzzle as version 1 does (docs/notes/masyu-generator.md, "Medium").
+other puzzle as version 1 does (docs/notes/masyu-generator.md, "Medium, version 2").
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ CHOICES = 16  # faces weighed at each step of a loop's growth
 PENALTY_WEIGHT = (1, 0, -1)  # a turn's weight by how many of its two neighbours turn too
 # Version 2's medium loops favour a turn beside one turn (a U-turn's corners), which lays strands
 # side by side: the white runs across them are the pattern the medium tier reads. Loops drawn per
-# medium puzzle, 6x6 / 8x8 / 10x10 / 12x12: 61.5 / 15.7 / 12.3 / 34.6 by PENALTY_WEIGHT (bench),
-# 4.0 / 3.5 / 3.0 / 5.0 by these weights (400, 300, 80, 40 loops); the notes have the others tried.
+# medium puzzle, 6x6 / 8x8 / 10x10 / 12x12 / 15x15 (bench, back to back): 63.1 / 16.4 / 12.6 /
+# 35.7 / 139 by PENALTY_WEIGHT, 3.6 / 3.6 / 5.0 / 6.7 / 37 by these; the notes have the others tried.
 MEDIUM_WEIGHT = (4, 8, 1)
 UNGRADED_TIER = "hard"
 
