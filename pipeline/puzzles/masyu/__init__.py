@@ -41,7 +41,13 @@ class MasyuParams(Params):
 
 
 def _generate(params: MasyuParams, rng: random.Random, budget: Budget) -> Generated:
-    return generate.generate(params.rows, params.cols, params.difficulty, rng, budget)
+    """Version 2: medium loops are grown for the medium patterns; everything else as version 1."""
+    return generate.generate(params.rows, params.cols, params.difficulty, rng, budget, version=2)
+
+
+def _generate_v1(params: MasyuParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 1: every loop grown by Pearl's bias (most medium loops thin to easy puzzles)."""
+    return generate.generate(params.rows, params.cols, params.difficulty, rng, budget, version=1)
 
 
 def _print_size(params: MasyuParams, *, answer: bool) -> FigureSize:
@@ -49,8 +55,8 @@ def _print_size(params: MasyuParams, *, answer: bool) -> FigureSize:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="masyu", title="Masyu", version=1, how_to_play=HOW_TO_PLAY, params=MasyuParams,
-    generate=_generate, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
+    name="masyu", title="Masyu", version=2, how_to_play=HOW_TO_PLAY, params=MasyuParams,
+    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     checks=rules.CHECKS, share=share.SHARE, play=play.PLAY,
     # 8 mm a cell: a pearl 5.4 mm across with a pencil line through it; a 15x15 is 124 mm wide

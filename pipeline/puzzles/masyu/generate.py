@@ -4,7 +4,9 @@
    whose corners are cell centres) from one face, one face at a time, each one touching the
    patch along a side and meeting it in one unbroken run of its eight neighbours, so the patch
    stays one piece without holes or corner pinches; its outline is then one loop through cell
-   centres. Growth stops at a share of the faces drawn from GROW_SHARE.
+   centres. Growth stops at a share of the faces drawn from GROW_SHARE. Each step weighs a few
+   faces by the turns their outline gains (PENALTY_WEIGHT; version 2 grows medium loops by
+   MEDIUM_WEIGHT).
 2. Put every pearl the loop allows: black on each turn whose two neighbours along the loop run
    straight, white on each straight whose neighbours along the loop include a turn.
 3. If the grader's techniques up to the puzzle's tier do not finish it with every pearl, draw
@@ -18,7 +20,9 @@
 6. Check the result from scratch: the rules checklist reads the loop, and the solver counts
    answers from the printed pearls alone.
 
-A puzzle without a difficulty is made for hard, as Pearl's default (Tricky) is.
+A puzzle without a difficulty is made for hard, as Pearl's default (Tricky) is. Versions: 1 grows
+every loop by PENALTY_WEIGHT; 2 grows the loops of medium puzzles by MEDIUM_WEIGHT and makes every
+other puzzle as version 1 does (docs/notes/masyu-generator.md, "Medium, version 2").
 """
 
 from __future__ import annotations
@@ -40,26 +44,32 @@ COUNT_STEPS = 2_000_000
 REPAIRS_PER_CELL = 0.4  # changes to a loop where the techniques get stuck, before another is drawn
 CHOICES = 16  # faces weighed at each step of a loop's growth
 PENALTY_WEIGHT = (1, 0, -1)  # a turn's weight by how many of its two neighbours turn too
+# Version 2's medium loops favour a turn beside one turn (a U-turn's corners), which lays strands
+# side by side: the white runs across them are the pattern the medium tier reads. Loops drawn per
+# medium puzzle, 6x6 / 8x8 / 10x10 / 12x12 / 15x15 (bench, back to back): 63.1 / 16.4 / 12.6 /
+# 35.7 / 139 by PENALTY_WEIGHT, 3.6 / 3.6 / 5.0 / 6.7 / 37 by these; the notes have the others tried.
+MEDIUM_WEIGHT = (4, 8, 1)
 UNGRADED_TIER = "hard"
 
 
-def generate(rows: int, cols: int, tier: str | None, rng: random.Random, budget: Budget) -> Generated:
+def generate(rows: int, cols: int, tier: str | None, rng: random.Random, budget: Budget, version: int) -> Generated:
     """A puzzle of `rows` x `cols` the techniques up to `tier` finish and (for a tier asked for)
-    those below it do not; StepLimit or TimeLimit from the budget."""
+    those below it do not, as generator `version` makes it; StepLimit or TimeLimit from the budget."""
     aim = tier or UNGRADED_TIER
+    weights = MEDIUM_WEIGHT if version >= 2 and tier == "medium" else PENALTY_WEIGHT
     attempts = 0
     while True:
         attempts += 1
         budget.spend()
-        made = _attempt(rows, cols, aim, tier is not None, rng, budget)
+        made = _attempt(rows, cols, aim, tier is not None, weights, rng, budget)
         if made is not None:
             break
     _recheck(made, budget)
     return Generated(made, _stats(made, attempts))
 
 
-def _attempt(rows: int, cols: int, tier: str, strict: bool, rng: random.Random, budget: Budget) -> MasyuPuzzle | None:
-    loop = _repaired_loop(rows, cols, tier, rng, budget)
+def _attempt(rows: int, cols: int, tier: str, strict: bool, weights: tuple[int, int, int], rng: random.Random, budget: Budget) -> MasyuPuzzle | None:
+    loop = _repaired_loop(rows, cols, tier, weights, rng, budget)
     if loop is None:
         return None
     pearls = all_pearls(rows, cols, loop)
@@ -78,13 +88,13 @@ def _attempt(rows: int, cols: int, tier: str, strict: bool, rng: random.Random, 
     return made
 
 
-def _repaired_loop(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> frozenset | None:
+def _repaired_loop(rows: int, cols: int, tier: str, weights: tuple[int, int, int], rng: random.Random, budget: Budget) -> frozenset | None:
     """A loop whose every pearl lets the techniques up to `tier` finish it (step 3), or None.
 
     Where they get stuck the loop is changed: a face of the patch next to a cell with an open
     line leaves the patch, or one outside joins it, up to REPAIRS times; this is what makes
     12x12 and larger grids cheap (on 60 fresh 12x12 loops, one in sixty finished unrepaired)."""
-    patch = grow_patch(rows, cols, rng)
+    patch = grow_patch(rows, cols, rng, weights)
     for _ in range(round(REPAIRS_PER_CELL * rows * cols) + 1):
         loop = _outline(patch, rows, cols)
         reached = stall(_puzzle(rows, cols, all_pearls(rows, cols, loop), loop), tier, budget)
@@ -119,12 +129,14 @@ def draw_loop(rows: int, cols: int, rng: random.Random) -> frozenset:
     return _outline(grow_patch(rows, cols, rng), rows, cols)
 
 
-def grow_patch(rows: int, cols: int, rng: random.Random) -> set[tuple[int, int]]:
+def grow_patch(rows: int, cols: int, rng: random.Random, weights: tuple[int, int, int] = PENALTY_WEIGHT) -> set[tuple[int, int]]:
     """A patch of faces whose outline is one loop (step 1).
 
-    Each step looks at CHOICES faces that may join and takes the one whose outline has the most
-    places for a black pearl (a turn between two straights), as Pearl's loop bias does: a loop of
-    many such turns can be pinned by its pearls, while a staircase (turn after turn) takes none."""
+    Each step looks at CHOICES faces that may join and takes the one whose outline scores most,
+    each turn weighed by `weights` from how many of its two neighbours turn too. PENALTY_WEIGHT
+    favours places for a black pearl (a turn between two straights), as Pearl's loop bias does: a
+    loop of many such turns can be pinned by its pearls, while a staircase (turn after turn) takes
+    none."""
     height, width = rows - 1, cols - 1
     target = max(1, round(rng.uniform(*GROW_SHARE) * height * width))
     start = (rng.randrange(height), rng.randrange(width))
@@ -139,34 +151,33 @@ def grow_patch(rows: int, cols: int, rng: random.Random) -> set[tuple[int, int]]
                 frontier.discard(face)
         if not picks:
             continue
-        face = max(picks, key=lambda f: _gain(patch, f, rows, cols))
+        face = max(picks, key=lambda f: _gain(patch, f, rows, cols, weights))
         patch.add(face)
         frontier.discard(face)
         frontier.update(f for f in _around(face) if f not in patch and 0 <= f[0] < height and 0 <= f[1] < width and _touches(f, patch))
     return patch
 
 
-def _gain(patch: set, face: tuple[int, int], rows: int, cols: int) -> int:
-    """How much adding the face raises the outline's score: the places for a black pearl (a turn
-    between two straights), less the turns with a turn beside them. Only cells next to the
-    face's corners can change, so only those are weighed (7 times faster than the whole
-    outline's score at 15x15)."""
+def _gain(patch: set, face: tuple[int, int], rows: int, cols: int, weights: tuple[int, int, int]) -> int:
+    """How much adding the face raises the outline's score: its turns, each weighed by how many
+    turns are beside it. Only cells next to the face's corners can change, so only those are
+    weighed (7 times faster than the whole outline's score at 15x15)."""
     i, j = face
     window = [(r, c) for r in range(i - 1, i + 3) for c in range(j - 1, j + 3) if 0 <= r < rows and 0 <= c < cols]
-    before = _score(window, patch, rows, cols)
+    before = _score(window, patch, rows, cols, weights)
     patch.add(face)
-    after = _score(window, patch, rows, cols)
+    after = _score(window, patch, rows, cols, weights)
     patch.discard(face)
     return after - before
 
 
-def _score(cells: list[Cell], patch: set, rows: int, cols: int) -> int:
+def _score(cells: list[Cell], patch: set, rows: int, cols: int, weights: tuple[int, int, int]) -> int:
     score = 0
     for cell in cells:
         ways = _outline_ways(cell, patch, rows, cols)
         if len(ways) == 2 and _turns(ways):
             crowded = sum(_turns(_outline_ways((cell[0] + dr, cell[1] + dc), patch, rows, cols)) for dr, dc in ways)
-            score += PENALTY_WEIGHT[crowded]
+            score += weights[crowded]
     return score
 
 

@@ -74,3 +74,17 @@ def test_every_pearl_the_loop_allows_is_read_off_it() -> None:
         (0, 0): "B", (0, 1): "W", (0, 2): "W", (0, 3): "B", (1, 0): "W", (1, 3): "W",
         (2, 0): "B", (2, 1): "W", (2, 2): "W", (2, 3): "B",
     }
+
+
+@pytest.mark.parametrize("difficulty", [None, "easy", "hard", "expert"])
+def test_version_2_makes_what_version_1_made_outside_medium(difficulty: str | None) -> None:
+    """Version 2 changes only how medium loops grow; the goldens of the other sections record
+    version 1, so this holds version 2 to them on more codes."""
+    params = MASYU.make_params(6, **({"difficulty": difficulty} if difficulty else {}))
+    for code in ("a", "b", "c"):
+        assert MASYU.make(params, code, Budget(), 2) == MASYU.make(params, code, Budget(), 1), code
+
+
+def test_version_2_grows_medium_loops_otherwise() -> None:
+    params = MASYU.make_params(8, difficulty="medium")
+    assert MASYU.make(params, "a", Budget(), 2).puzzle != MASYU.make(params, "a", Budget(), 1).puzzle
