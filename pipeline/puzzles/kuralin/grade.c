@@ -69,6 +69,9 @@ typedef struct {
        left or upper cell in the sets of right or down lines */
     int line_cell[MAX_LINES], line_down[MAX_LINES], right_line[MAX_CELLS], down_line[MAX_CELLS];
     uint64_t full[WORDS(MAX_CELLS)], has_right[WORDS(MAX_CELLS)], has_left[WORDS(MAX_CELLS)], has_down[WORDS(MAX_CELLS)];
+    /* per cell, what the easy techniques read when it changed (see read_near): the cells within
+       two steps and the cells of the circles touching it; for a line, its left or upper cell's bit */
+    uint64_t reads[MAX_CELLS][WORDS(MAX_CELLS)];
 } Board;
 
 typedef struct {
@@ -86,9 +89,18 @@ typedef struct {
     uint8_t cell[MAX_CELLS], line[MAX_LINES];
 } Found;
 
+/* A circle's cases as last followed (see circle_cases): what they read, the position there, and
+   what they found and spent. */
+typedef struct {
+    int known, broken, steps, finds, find_cell[4];
+    uint8_t find_value[4];
+    uint64_t region[CELL_WORDS], sets[6][CELL_WORDS];
+} Cases;
+
 typedef struct {
     const Board *b;
     long long steps, spent;
+    Cases *cases; /* per circle */
 } Run;
 
 typedef struct {
@@ -531,19 +543,83 @@ static int run_techniques(Run *run, Position *p, int count, int max_rounds, Tall
     return 0;
 }
 
+/* the position's six sets, in one order */
+static void sets_of(const Position *p, const uint64_t *sets[6]) {
+    sets[0] = p->white, sets[1] = p->black, sets[2] = p->right_on, sets[3] = p->right_off, sets[4] = p->down_on, sets[5] = p->down_off;
+}
+
+/* Adds to `region` what a run of the easy techniques from `p` to `attempt` can have read: the
+   board's reads at every cell it changed (a cell's colour, or a line into it). They look only at
+   the cells their sweeps were told of, and a cell is told of when it changes. */
+static void add_reads(const Board *b, const Position *p, const Position *attempt, uint64_t *region) {
+    uint64_t changed[CELL_WORDS], right[CELL_WORDS], down[CELL_WORDS], to_right[CELL_WORDS], to_down[CELL_WORDS];
+    for (int i = 0; i < CELL_WORDS; i++) {
+        changed[i] = (attempt->white[i] ^ p->white[i]) | (attempt->black[i] ^ p->black[i]);
+        right[i] = (attempt->right_on[i] ^ p->right_on[i]) | (attempt->right_off[i] ^ p->right_off[i]);
+        down[i] = (attempt->down_on[i] ^ p->down_on[i]) | (attempt->down_off[i] ^ p->down_off[i]);
+    }
+    on(b, to_right, right, 1);
+    on(b, to_down, down, b->cols);
+    for (int i = 0; i < CELL_WORDS; i++) changed[i] |= right[i] | to_right[i] | down[i] | to_down[i];
+    EACH(c, changed, b->cells)
+        for (int i = 0; i < CELL_WORDS; i++) region[i] |= b->reads[c][i];
+}
+
 /* grade._case_breaks: 1 when the colouring breaks a rule within CASE_ROUNDS rounds of the easy
-   techniques, else 0, or LIMIT */
-static int case_breaks(Run *run, const Position *p, const int *unknown, int n, unsigned choice) {
+   techniques, else 0, or LIMIT; what the run read goes into `region`, and `solved` is set when it
+   ends on a solved position */
+static int case_breaks(Run *run, const Position *p, const int *unknown, int n, unsigned choice, uint64_t *region, int *solved_at_end) {
     Position attempt = *p;
     for (int u = 0; u < n; u++) colour(&attempt, unknown[u], choice >> (n - 1 - u) & 1 ? BLACK : WHITE);
     int outcome = run_techniques(run, &attempt, EASY, CASE_ROUNDS, NULL);
-    return outcome == LIMIT ? LIMIT : outcome == CONTRADICTION;
+    if (outcome == LIMIT) return LIMIT;
+    add_reads(run->b, p, &attempt, region);
+    *solved_at_end |= solved(&attempt);
+    return outcome == CONTRADICTION;
+}
+
+/* Whether the easy sweeps have just looked everywhere they were told to and found nothing, so a
+   case's run begins with nothing to sweep but its own colouring: so whenever circle-cases runs
+   after them in a round. A circle's cases then read only near what they change. */
+static int easy_swept(const Position *p) {
+    uint64_t left = 0;
+    for (int i = 0; i < CELL_WORDS; i++) left |= p->changed[CIRCLE_COUNT][i] | p->changed[CELL_LINES][i];
+    return p->swept[CIRCLE_COUNT] && p->swept[CELL_LINES] && !left;
+}
+
+/* Whether a circle's cases as last followed end the same here: they began from a position that
+   agrees with this one wherever they read, and their rounds begin on an unsolved position here as
+   there (a cell or line they never touch is open here; theirs never ended solved). */
+static int same_cases(const Board *b, const Position *p, const Cases *memo) {
+    const uint64_t *sets[6];
+    sets_of(p, sets);
+    uint64_t differ = 0, open_outside = 0;
+    for (int i = 0; i < CELL_WORDS; i++) {
+        for (int s = 0; s < 6; s++) differ |= (sets[s][i] & memo->region[i]) ^ memo->sets[s][i];
+        open_outside |= ~memo->region[i] & ((b->full[i] & ~p->white[i] & ~p->black[i]) | (b->has_right[i] & ~p->right_on[i] & ~p->right_off[i])
+                                            | (b->has_down[i] & ~p->down_on[i] & ~p->down_off[i]));
+    }
+    return !differ && open_outside;
+}
+
+static void remember(Cases *memo, const Position *p, const uint64_t *region) {
+    const uint64_t *sets[6];
+    sets_of(p, sets);
+    memcpy(memo->region, region, sizeof memo->region);
+    for (int s = 0; s < 6; s++)
+        for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[i];
 }
 
 static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; /* set bits */
 
+/* A circle's cases are followed again only where what they read has changed since the last time
+   they were followed: their runs are the same runs, so they find the same cells and spend the same
+   steps (spent here at once, so only when they do not pass the budget). Following cases was two
+   thirds of 12x12 grading (counted cycles), and the trials follow the cases of every circle in
+   every position they reach, most of them far from what the trial changed. */
 static int circle_cases(Run *run, Position *p) {
     const Board *b = run->b;
+    int reusable = easy_swept(p);
     Found f;
     clear(&f);
     for (int k = 0; k < b->circles; k++) {
@@ -559,10 +635,19 @@ static int circle_cases(Run *run, Position *p) {
         for (unsigned choice = 0; choice < 1u << n; choice++)
             if (b->allowed[k] >> (blacks + BLACKS[choice]) & 1) cases[count++] = choice;
         if (count < 2) continue; /* circle-count has read a circle with one case */
+        Cases *memo = &run->cases[k];
+        if (reusable && memo->known && run->spent + memo->steps <= run->steps && same_cases(b, p, memo)) {
+            run->spent += memo->steps;
+            if (memo->broken) return CONTRADICTION;
+            for (int i = 0; i < memo->finds; i++) find_cell(&f, memo->find_cell[i], memo->find_value[i]);
+            continue;
+        }
+        long long before = run->spent;
+        uint64_t region[CELL_WORDS] = {0};
         unsigned whites = 0, black = 0;
-        int kept = 0;
+        int kept = 0, solved_at_end = 0;
         for (int i = 0; i < count; i++) {
-            int broken = case_breaks(run, p, unknown, n, cases[i]);
+            int broken = case_breaks(run, p, unknown, n, cases[i], region, &solved_at_end);
             if (broken == LIMIT) return LIMIT;
             if (!broken) {
                 kept = 1;
@@ -570,10 +655,19 @@ static int circle_cases(Run *run, Position *p) {
                 whites |= ~cases[i];
             }
         }
+        memo->known = reusable && !solved_at_end;
+        memo->steps = (int)(run->spent - before);
+        memo->broken = !kept;
+        memo->finds = 0;
+        remember(memo, p, region);
         if (!kept) return CONTRADICTION;
         for (int u = 0; u < n; u++) {
             int bit = n - 1 - u, is_black = black >> bit & 1, is_white = whites >> bit & 1;
-            if (is_black != is_white) find_cell(&f, unknown[u], is_black ? BLACK : WHITE);
+            if (is_black != is_white) {
+                find_cell(&f, unknown[u], is_black ? BLACK : WHITE);
+                memo->find_cell[memo->finds] = unknown[u];
+                memo->find_value[memo->finds++] = (uint8_t)(is_black ? BLACK : WHITE);
+            }
         }
     }
     return apply(b, p, &f);
@@ -688,6 +782,18 @@ static void fill_verdicts(Board *b, int k) {
         }
 }
 
+/* Board.reads at `cell`. The easy techniques told of a change at a cell read: circle-count the
+   cells of the circles touching it; cell-lines the lines at it and at its neighbours (a line at its
+   left or upper cell's bit, within two steps) and the colours of its neighbours' neighbours. */
+static void fill_reads(Board *b, int cell) {
+    int r = cell / b->cols, c = cell % b->cols;
+    for (int other = 0; other < b->cells; other++)
+        if (abs(other / b->cols - r) + abs(other % b->cols - c) <= 2) add(b->reads[cell], other);
+    for (int k = 0; k < b->circles; k++)
+        if (circle_holds(b, k, cell))
+            for (int i = 0; i < b->touched[k]; i++) add(b->reads[cell], b->circle_cell[k][i]);
+}
+
 /* board(rows, cols, ends, circles, sharing) -> a capsule; circles as (cells, allowed) with
    `allowed` a mask (bit n: n black cells allowed) */
 static PyObject *board(PyObject *self, PyObject *args) {
@@ -753,6 +859,7 @@ static PyObject *board(PyObject *self, PyObject *args) {
         ok = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 && read_int(PyTuple_GET_ITEM(pair, 0), b->circles, &b->pair[q][0])
              && read_int(PyTuple_GET_ITEM(pair, 1), b->circles, &b->pair[q][1]);
     }
+    for (int c = 0; ok && c < b->cells; c++) fill_reads(b, c);
     if (ok && !(b->circles_at = cells_to(b, b->circles, circle_holds))) ok = (PyErr_NoMemory(), 0);
     if (ok && !(b->pairs_at = cells_to(b, b->pairs, pair_holds))) ok = (PyErr_NoMemory(), 0);
     if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kuralin grader: a malformed board");
@@ -805,7 +912,11 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "kuralin grader: a cell or line of no known state");
         return NULL;
     }
-    Run run = {b, steps, 0};
+    Run run = {b, steps, 0, calloc((size_t)b->circles + 1, sizeof(Cases))};
+    if (!run.cases) {
+        free(p);
+        return PyErr_NoMemory();
+    }
     Tally tally;
     memset(&tally, 0, sizeof tally);
     int outcome = run_techniques(&run, p, count, -1, &tally);
@@ -819,6 +930,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         Py_XDECREF(rounds);
         Py_XDECREF(tiers);
     }
+    free(run.cases);
     free(p);
     return result;
 }
