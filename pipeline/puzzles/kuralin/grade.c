@@ -29,6 +29,7 @@ enum { NOTHING, ALL_BLACK, ALL_WHITE, BROKEN };
 enum { CONTRADICTION = -1, LIMIT = -2 };
 /* grade.techniques, in order; the first three sweep only where something changed */
 enum { CIRCLE_COUNT, CELL_LINES, CIRCLE_PAIRS_SWEEP, SWEEPS };
+#define EASY_SWEEPS 2 /* circle-count's and cell-lines' */
 enum { T_CIRCLE_COUNT, T_CELL_LINES, T_NO_SMALL_LOOP, T_CIRCLE_PAIRS, T_UNREACHABLE, T_PARITY, T_CUT_CELL,
        T_CIRCLE_CASES, T_SHORT_TRIAL, T_TRIAL, TECHNIQUES };
 static const int TIER[TECHNIQUES] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3};
@@ -37,6 +38,7 @@ static const int TIER[TECHNIQUES] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3};
 #define EASY_MEDIUM_HARD 8
 #define SHORT_TRIAL_ROUNDS 3 /* grade.SHORT_TRIAL_ROUNDS */
 #define CASE_ROUNDS 3        /* grade.CASE_ROUNDS */
+#define CASE_MEMORY 8        /* the circle cases remembered per circle (see circle_cases) */
 
 /* Sets of cells, lines, circles and pairs are bits of 64-bit words, so cell-lines reads every
    cell at once (see there) and a sweep gathers the places that changed in a few word operations. */
@@ -69,9 +71,9 @@ typedef struct {
        left or upper cell in the sets of right or down lines */
     int line_cell[MAX_LINES], line_down[MAX_LINES], right_line[MAX_CELLS], down_line[MAX_CELLS];
     uint64_t full[WORDS(MAX_CELLS)], has_right[WORDS(MAX_CELLS)], has_left[WORDS(MAX_CELLS)], has_down[WORDS(MAX_CELLS)];
-    /* per cell, what the easy techniques read when it changed (see read_near): the cells within
-       two steps and the cells of the circles touching it; for a line, its left or upper cell's bit */
-    uint64_t reads[MAX_CELLS][WORDS(MAX_CELLS)];
+    /* per easy sweep and cell, what the sweep reads when told the cell changed (see fill_reads);
+       a line is read as its left or upper cell's bit */
+    uint64_t reads[EASY_SWEEPS][MAX_CELLS][WORDS(MAX_CELLS)];
 } Board;
 
 typedef struct {
@@ -92,6 +94,7 @@ typedef struct {
 /* A circle's cases as last followed (see circle_cases): what they read, the position there, and
    what they found and spent. */
 typedef struct {
+    long long used;
     int known, broken, steps, finds, find_cell[4];
     uint8_t find_value[4];
     uint64_t region[CELL_WORDS], sets[6][CELL_WORDS];
@@ -100,7 +103,9 @@ typedef struct {
 typedef struct {
     const Board *b;
     long long steps, spent;
-    Cases *cases; /* per circle */
+    Cases *cases; /* per circle, CASE_MEMORY each */
+    long long clock; /* when a circle's cases were last used, for replacing the oldest */
+    uint64_t (*told)[CELL_WORDS]; /* while a case is followed: the cells each easy sweep was told of */
 } Run;
 
 typedef struct {
@@ -185,6 +190,14 @@ static int changed_since_sweep(Position *p, int sweep, uint64_t *cells) {
     return since;
 }
 
+/* changed_since_sweep for a sweep of the easy techniques, telling a followed case what it reads */
+static int easy_sweep(Run *run, Position *p, int sweep, uint64_t *cells) {
+    int since = changed_since_sweep(p, sweep, cells);
+    if (run->told)
+        for (int i = 0; i < CELL_WORDS; i++) run->told[sweep][i] |= since ? cells[i] : run->b->full[i];
+    return since;
+}
+
 /* grade._where: the indices `at` the changed cells, or all `everywhere` before the first sweep */
 static void where(const Board *b, int since, const uint64_t *cells, const uint64_t *at, uint64_t *look, int everywhere) {
     if (!since) {
@@ -200,7 +213,7 @@ static void where(const Board *b, int since, const uint64_t *cells, const uint64
 static int circle_count(Run *run, Position *p) {
     const Board *b = run->b;
     uint64_t cells[CELL_WORDS], look[WORDS(MAX_CIRCLES)];
-    where(b, changed_since_sweep(p, CIRCLE_COUNT, cells), cells, b->circles_at, look, b->circles);
+    where(b, easy_sweep(run, p, CIRCLE_COUNT, cells), cells, b->circles_at, look, b->circles);
     Found f;
     clear(&f);
     EACH(k, look, b->circles) {
@@ -243,7 +256,7 @@ static int cell_lines(Run *run, Position *p) {
     const int n = CELL_WORDS; /* the words past the board's cells are empty in every set */
     int cols = b->cols;
     uint64_t changed[CELL_WORDS], right[CELL_WORDS], down[CELL_WORDS], near[CELL_WORDS], t[4][CELL_WORDS];
-    if (changed_since_sweep(p, CELL_LINES, changed)) {
+    if (easy_sweep(run, p, CELL_LINES, changed)) {
         /* the lines at the changed cells, and the cells whose own lines read them: they and
            their neighbours */
         uint64_t x[CELL_WORDS];
@@ -548,32 +561,21 @@ static void sets_of(const Position *p, const uint64_t *sets[6]) {
     sets[0] = p->white, sets[1] = p->black, sets[2] = p->right_on, sets[3] = p->right_off, sets[4] = p->down_on, sets[5] = p->down_off;
 }
 
-/* Adds to `region` what a run of the easy techniques from `p` to `attempt` can have read: the
-   board's reads at every cell it changed (a cell's colour, or a line into it). They look only at
-   the cells their sweeps were told of, and a cell is told of when it changes. */
-static void add_reads(const Board *b, const Position *p, const Position *attempt, uint64_t *region) {
-    uint64_t changed[CELL_WORDS], right[CELL_WORDS], down[CELL_WORDS], to_right[CELL_WORDS], to_down[CELL_WORDS];
-    for (int i = 0; i < CELL_WORDS; i++) {
-        changed[i] = (attempt->white[i] ^ p->white[i]) | (attempt->black[i] ^ p->black[i]);
-        right[i] = (attempt->right_on[i] ^ p->right_on[i]) | (attempt->right_off[i] ^ p->right_off[i]);
-        down[i] = (attempt->down_on[i] ^ p->down_on[i]) | (attempt->down_off[i] ^ p->down_off[i]);
-    }
-    on(b, to_right, right, 1);
-    on(b, to_down, down, b->cols);
-    for (int i = 0; i < CELL_WORDS; i++) changed[i] |= right[i] | to_right[i] | down[i] | to_down[i];
-    EACH(c, changed, b->cells)
-        for (int i = 0; i < CELL_WORDS; i++) region[i] |= b->reads[c][i];
-}
-
 /* grade._case_breaks: 1 when the colouring breaks a rule within CASE_ROUNDS rounds of the easy
-   techniques, else 0, or LIMIT; what the run read goes into `region`, and `solved` is set when it
-   ends on a solved position */
+   techniques, else 0, or LIMIT. What the run read goes into `region`: each sweep's reads at the
+   cells it was told of (a cell changed, or a line into it); it looks nowhere else, and what the
+   last sweeps wrote is read by none. `solved` is set when the run ends on a solved position. */
 static int case_breaks(Run *run, const Position *p, const int *unknown, int n, unsigned choice, uint64_t *region, int *solved_at_end) {
     Position attempt = *p;
+    uint64_t told[EASY_SWEEPS][CELL_WORDS] = {{0}};
     for (int u = 0; u < n; u++) colour(&attempt, unknown[u], choice >> (n - 1 - u) & 1 ? BLACK : WHITE);
+    run->told = told;
     int outcome = run_techniques(run, &attempt, EASY, CASE_ROUNDS, NULL);
+    run->told = NULL;
     if (outcome == LIMIT) return LIMIT;
-    add_reads(run->b, p, &attempt, region);
+    for (int sweep = 0; sweep < EASY_SWEEPS; sweep++)
+        EACH(c, told[sweep], run->b->cells)
+            for (int i = 0; i < CELL_WORDS; i++) region[i] |= run->b->reads[sweep][c][i];
     *solved_at_end |= solved(&attempt);
     return outcome == CONTRADICTION;
 }
@@ -610,6 +612,24 @@ static void remember(Cases *memo, const Position *p, const uint64_t *region) {
         for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[i];
 }
 
+/* Circle k's cases as followed in a position like this one, ready to reuse (known), or else the
+   oldest of its memories, to be written over */
+static Cases *recalled(Run *run, const Position *p, int k, int reusable) {
+    Cases *memory = run->cases + (size_t)k * CASE_MEMORY, *oldest = memory;
+    run->clock++;
+    for (int m = 0; m < CASE_MEMORY; m++) {
+        Cases *memo = memory + m;
+        if (reusable && memo->known && run->spent + memo->steps <= run->steps && same_cases(run->b, p, memo)) {
+            memo->used = run->clock;
+            return memo;
+        }
+        if (memo->used < oldest->used) oldest = memo;
+    }
+    oldest->known = 0;
+    oldest->used = run->clock;
+    return oldest;
+}
+
 static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; /* set bits */
 
 /* A circle's cases are followed again only where what they read has changed since the last time
@@ -635,8 +655,8 @@ static int circle_cases(Run *run, Position *p) {
         for (unsigned choice = 0; choice < 1u << n; choice++)
             if (b->allowed[k] >> (blacks + BLACKS[choice]) & 1) cases[count++] = choice;
         if (count < 2) continue; /* circle-count has read a circle with one case */
-        Cases *memo = &run->cases[k];
-        if (reusable && memo->known && run->spent + memo->steps <= run->steps && same_cases(b, p, memo)) {
+        Cases *memo = recalled(run, p, k, reusable);
+        if (memo->known) {
             run->spent += memo->steps;
             if (memo->broken) return CONTRADICTION;
             for (int i = 0; i < memo->finds; i++) find_cell(&f, memo->find_cell[i], memo->find_value[i]);
@@ -782,16 +802,16 @@ static void fill_verdicts(Board *b, int k) {
         }
 }
 
-/* Board.reads at `cell`. The easy techniques told of a change at a cell read: circle-count the
-   cells of the circles touching it; cell-lines the lines at it and at its neighbours (a line at its
-   left or upper cell's bit, within two steps) and the colours of its neighbours' neighbours. */
+/* Board.reads at `cell`. Told a cell changed, circle-count reads the cells of the circles
+   touching it; cell-lines the lines at it and at its neighbours (as their left or upper cells'
+   bits, within two steps) and the colours of its neighbours' neighbours. */
 static void fill_reads(Board *b, int cell) {
     int r = cell / b->cols, c = cell % b->cols;
     for (int other = 0; other < b->cells; other++)
-        if (abs(other / b->cols - r) + abs(other % b->cols - c) <= 2) add(b->reads[cell], other);
+        if (abs(other / b->cols - r) + abs(other % b->cols - c) <= 2) add(b->reads[CELL_LINES][cell], other);
     for (int k = 0; k < b->circles; k++)
         if (circle_holds(b, k, cell))
-            for (int i = 0; i < b->touched[k]; i++) add(b->reads[cell], b->circle_cell[k][i]);
+            for (int i = 0; i < b->touched[k]; i++) add(b->reads[CIRCLE_COUNT][cell], b->circle_cell[k][i]);
 }
 
 /* board(rows, cols, ends, circles, sharing) -> a capsule; circles as (cells, allowed) with
@@ -912,7 +932,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "kuralin grader: a cell or line of no known state");
         return NULL;
     }
-    Run run = {b, steps, 0, calloc((size_t)b->circles + 1, sizeof(Cases))};
+    Run run = {b, steps, 0, calloc((size_t)b->circles * CASE_MEMORY + 1, sizeof(Cases)), 0, NULL};
     if (!run.cases) {
         free(p);
         return PyErr_NoMemory();
