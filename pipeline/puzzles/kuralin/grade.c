@@ -96,8 +96,8 @@ typedef struct {
 typedef struct {
     long long used;
     int known, broken, steps, finds, find_cell[4];
-    uint8_t find_value[4];
-    uint64_t region[CELL_WORDS], sets[6][CELL_WORDS];
+    uint8_t find_value[4], swept[EASY_SWEEPS];
+    uint64_t region[CELL_WORDS], sets[6][CELL_WORDS], waiting[EASY_SWEEPS][CELL_WORDS];
 } Cases;
 
 typedef struct {
@@ -580,46 +580,41 @@ static int case_breaks(Run *run, const Position *p, const int *unknown, int n, u
     return outcome == CONTRADICTION;
 }
 
-/* Whether the easy sweeps have just looked everywhere they were told to and found nothing, so a
-   case's run begins with nothing to sweep but its own colouring: so whenever circle-cases runs
-   after them in a round. A circle's cases then read only near what they change. */
-static int easy_swept(const Position *p) {
-    uint64_t left = 0;
-    for (int i = 0; i < CELL_WORDS; i++) left |= p->changed[CIRCLE_COUNT][i] | p->changed[CELL_LINES][i];
-    return p->swept[CIRCLE_COUNT] && p->swept[CELL_LINES] && !left;
-}
-
-/* Whether a circle's cases as last followed end the same here: they began from a position that
-   agrees with this one wherever they read, and their rounds begin on an unsolved position here as
-   there (a cell or line they never touch is open here; theirs never ended solved). */
+/* Whether a circle's cases as last followed run the same here: they began from a position that
+   agrees with this one wherever they read and tells the easy sweeps of the same cells, and their
+   rounds begin on an unsolved position here as there (a cell or line they never touch is open
+   here; theirs never ended solved). */
 static int same_cases(const Board *b, const Position *p, const Cases *memo) {
     const uint64_t *sets[6];
     sets_of(p, sets);
     uint64_t differ = 0, open_outside = 0;
     for (int i = 0; i < CELL_WORDS; i++) {
         for (int s = 0; s < 6; s++) differ |= (sets[s][i] & memo->region[i]) ^ memo->sets[s][i];
+        for (int s = 0; s < EASY_SWEEPS; s++) differ |= p->changed[s][i] ^ memo->waiting[s][i];
         open_outside |= ~memo->region[i] & ((b->full[i] & ~p->white[i] & ~p->black[i]) | (b->has_right[i] & ~p->right_on[i] & ~p->right_off[i])
                                             | (b->has_down[i] & ~p->down_on[i] & ~p->down_off[i]));
     }
-    return !differ && open_outside;
+    return !differ && open_outside && !memcmp(p->swept, memo->swept, EASY_SWEEPS);
 }
 
 static void remember(Cases *memo, const Position *p, const uint64_t *region) {
     const uint64_t *sets[6];
     sets_of(p, sets);
     memcpy(memo->region, region, sizeof memo->region);
+    memcpy(memo->waiting, p->changed, sizeof memo->waiting);
+    memcpy(memo->swept, p->swept, EASY_SWEEPS);
     for (int s = 0; s < 6; s++)
         for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[i];
 }
 
 /* Circle k's cases as followed in a position like this one, ready to reuse (known), or else the
    oldest of its memories, to be written over */
-static Cases *recalled(Run *run, const Position *p, int k, int reusable) {
+static Cases *recalled(Run *run, const Position *p, int k) {
     Cases *memory = run->cases + (size_t)k * CASE_MEMORY, *oldest = memory;
     run->clock++;
     for (int m = 0; m < CASE_MEMORY; m++) {
         Cases *memo = memory + m;
-        if (reusable && memo->known && run->spent + memo->steps <= run->steps && same_cases(run->b, p, memo)) {
+        if (memo->known && run->spent + memo->steps <= run->steps && same_cases(run->b, p, memo)) {
             memo->used = run->clock;
             return memo;
         }
@@ -639,7 +634,6 @@ static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; 
    every position they reach, most of them far from what the trial changed. */
 static int circle_cases(Run *run, Position *p) {
     const Board *b = run->b;
-    int reusable = easy_swept(p);
     Found f;
     clear(&f);
     for (int k = 0; k < b->circles; k++) {
@@ -655,7 +649,7 @@ static int circle_cases(Run *run, Position *p) {
         for (unsigned choice = 0; choice < 1u << n; choice++)
             if (b->allowed[k] >> (blacks + BLACKS[choice]) & 1) cases[count++] = choice;
         if (count < 2) continue; /* circle-count has read a circle with one case */
-        Cases *memo = recalled(run, p, k, reusable);
+        Cases *memo = recalled(run, p, k);
         if (memo->known) {
             run->spent += memo->steps;
             if (memo->broken) return CONTRADICTION;
@@ -675,7 +669,7 @@ static int circle_cases(Run *run, Position *p) {
                 whites |= ~cases[i];
             }
         }
-        memo->known = reusable && !solved_at_end;
+        memo->known = !solved_at_end;
         memo->steps = (int)(run->spent - before);
         memo->broken = !kept;
         memo->finds = 0;
