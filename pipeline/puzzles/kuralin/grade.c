@@ -360,25 +360,48 @@ static void paths(const Board *b, const Position *p, int *root) {
     for (int c = 0; c < b->cells; c++) root[c] = root_of(root, c);
 }
 
+static void unite(int *root, int a, int b) {
+    int x = root_of(root, a), y = root_of(root, b);
+    if (x != y) root[x] = y;
+}
+
+/* Read off the sets: only drawn lines join paths, and only an open line between two cells that
+   have lines can close one (a cell without lines is a path of its own). Scanning every line and
+   cell was 15% of 12x12 grading (counted cycles). */
 static int no_small_loop(Run *run, Position *p) {
     const Board *b = run->b;
     int root[MAX_CELLS], first = -1, started = 0;
-    paths(b, p, root);
+    uint64_t t[2][CELL_WORDS], ends[CELL_WORDS], begun[CELL_WORDS];
+    on(b, t[0], p->right_on, 1);
+    on(b, t[1], p->down_on, b->cols);
+    for (int i = 0; i < CELL_WORDS; i++) {
+        ends[i] = p->right_on[i] | t[0][i] | p->down_on[i] | t[1][i];
+        begun[i] = ends[i] | p->white[i];
+    }
+    for (int c = 0; c < b->cells; c++) root[c] = c;
+    EACH(c, p->right_on, b->cells) unite(root, c, c + 1);
+    EACH(c, p->down_on, b->cells) unite(root, c, c + b->cols);
     /* the paths holding a white cell or a line: a path closing while another of them exists
        leaves it off the loop; two of them are enough for every closing line to be ruled out */
-    for (int c = 0; c < b->cells && started < 2; c++) {
-        int begun = p->cell[c] == WHITE;
-        for (int i = 0; i < b->links[c] && !begun; i++) begun = p->line[b->link_line[c][i]] == LINE;
-        if (begun && root[c] != first) {
-            if (first < 0) first = root[c];
+    EACH(c, begun, b->cells)
+        if (started < 2 && root_of(root, c) != first) {
+            if (first < 0) first = root_of(root, c);
             started++;
         }
-    }
     if (started < 2) return 0;
+    uint64_t closing[2][CELL_WORDS];
+    back(t[0], ends, 1);
+    back(t[1], ends, b->cols);
+    for (int i = 0; i < CELL_WORDS; i++) {
+        closing[0][i] = b->has_right[i] & ~p->right_on[i] & ~p->right_off[i] & ends[i] & t[0][i];
+        closing[1][i] = b->has_down[i] & ~p->down_on[i] & ~p->down_off[i] & ends[i] & t[1][i];
+    }
     Found f;
     clear(&f);
-    for (int e = 0; e < b->lines; e++)
-        if (p->line[e] == OPEN && root[b->end[e][0]] == root[b->end[e][1]]) find_line(&f, e, NO_LINE);
+    EACH(c, closing[0], b->cells)
+        if (root_of(root, c) == root_of(root, c + 1)) find_line(&f, b->right_line[c], NO_LINE);
+    EACH(c, closing[1], b->cells)
+        if (root_of(root, c) == root_of(root, c + b->cols)) find_line(&f, b->down_line[c], NO_LINE);
     return apply(b, p, &f);
 }
 
