@@ -38,7 +38,7 @@ static const int TIER[TECHNIQUES] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3};
 #define EASY_MEDIUM_HARD 8
 #define SHORT_TRIAL_ROUNDS 3 /* grade.SHORT_TRIAL_ROUNDS */
 #define CASE_ROUNDS 3        /* grade.CASE_ROUNDS */
-#define CASE_MEMORY 8        /* the circle cases remembered per circle (see circle_cases) */
+#define CASE_MEMORY 16        /* the circle cases remembered per circle (see circle_cases) */
 
 /* Sets of cells, lines, circles and pairs are bits of 64-bit words, so cell-lines reads every
    cell at once (see there) and a sweep gathers the places that changed in a few word operations. */
@@ -94,11 +94,16 @@ typedef struct {
 /* A circle's cases as last followed (see circle_cases): what they read, the position there, and
    what they found and spent. */
 typedef struct {
-    long long used;
     int known, broken, steps, finds, find_cell[4];
     uint8_t find_value[4], swept[EASY_SWEEPS];
     uint64_t region[CELL_WORDS], sets[6][CELL_WORDS], waiting[EASY_SWEEPS][CELL_WORDS];
 } Cases;
+
+/* a circle's memories, and their indices from the most recently used */
+typedef struct {
+    Cases cases[CASE_MEMORY];
+    uint8_t rank[CASE_MEMORY];
+} Memory;
 
 /* unreachable's and cut-cell's search (see walk): the position it was taken in, the cells reached,
    the cut cells, and whether the white cells were split */
@@ -112,8 +117,7 @@ typedef struct {
     const Board *b;
     long long steps, spent;
     Walk walk; /* the last one taken */
-    Cases *cases; /* per circle, CASE_MEMORY each */
-    long long clock; /* when a circle's cases were last used, for replacing the oldest */
+    Memory *memory; /* per circle */
     uint64_t (*told)[CELL_WORDS]; /* while a case is followed: the cells each easy sweep was told of */
 } Run;
 
@@ -618,21 +622,38 @@ static int case_breaks(Run *run, const Position *p, const int *unknown, int n, u
     return outcome == CONTRADICTION;
 }
 
+/* What every circle's memories are compared with in one circle-cases: the position's sets and
+   its open cells and lines (a line at its left or upper cell's bit) */
+typedef struct {
+    const uint64_t *sets[6];
+    uint64_t open[CELL_WORDS];
+} Seen;
+
+static void see(const Board *b, const Position *p, Seen *seen) {
+    sets_of(p, seen->sets);
+    for (int i = 0; i < CELL_WORDS; i++)
+        seen->open[i] = (b->full[i] & ~p->white[i] & ~p->black[i]) | (b->has_right[i] & ~p->right_on[i] & ~p->right_off[i])
+                        | (b->has_down[i] & ~p->down_on[i] & ~p->down_off[i]);
+}
+
 /* Whether a circle's cases as last followed run the same here: they began from a position that
    agrees with this one wherever they read and tells the easy sweeps of the same cells, and their
    rounds begin on an unsolved position here as there (a cell or line they never touch is open
-   here; theirs never ended solved). */
-static int same_cases(const Board *b, const Position *p, const Cases *memo) {
-    const uint64_t *sets[6];
-    sets_of(p, sets);
-    uint64_t differ = 0, open_outside = 0;
+   here; theirs never ended solved). Word by word, stopping at the first difference: a region
+   spans one or two of the three words, and most memories compared are not the one. */
+static int same_cases(const Position *p, const Seen *seen, const Cases *memo) {
+    if (memcmp(p->swept, memo->swept, EASY_SWEEPS)) return 0;
+    uint64_t open_outside = 0;
     for (int i = 0; i < CELL_WORDS; i++) {
-        for (int s = 0; s < 6; s++) differ |= (sets[s][i] & memo->region[i]) ^ memo->sets[s][i];
-        for (int s = 0; s < EASY_SWEEPS; s++) differ |= p->changed[s][i] ^ memo->waiting[s][i];
-        open_outside |= ~memo->region[i] & ((b->full[i] & ~p->white[i] & ~p->black[i]) | (b->has_right[i] & ~p->right_on[i] & ~p->right_off[i])
-                                            | (b->has_down[i] & ~p->down_on[i] & ~p->down_off[i]));
+        uint64_t region = memo->region[i];
+        if (region)
+            for (int s = 0; s < 6; s++)
+                if ((seen->sets[s][i] & region) != memo->sets[s][i]) return 0;
+        for (int s = 0; s < EASY_SWEEPS; s++)
+            if (p->changed[s][i] != memo->waiting[s][i]) return 0;
+        open_outside |= seen->open[i] & ~region;
     }
-    return !differ && open_outside && !memcmp(p->swept, memo->swept, EASY_SWEEPS);
+    return open_outside != 0;
 }
 
 static void remember(Cases *memo, const Position *p, const uint64_t *region) {
@@ -645,22 +666,23 @@ static void remember(Cases *memo, const Position *p, const uint64_t *region) {
         for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[i];
 }
 
+static int reusable(const Run *run, const Position *p, const Seen *seen, const Cases *memo) {
+    return memo->known && run->spent + memo->steps <= run->steps && same_cases(p, seen, memo);
+}
+
 /* Circle k's cases as followed in a position like this one, ready to reuse (known), or else the
-   oldest of its memories, to be written over */
-static Cases *recalled(Run *run, const Position *p, int k) {
-    Cases *memory = run->cases + (size_t)k * CASE_MEMORY, *oldest = memory;
-    run->clock++;
-    for (int m = 0; m < CASE_MEMORY; m++) {
-        Cases *memo = memory + m;
-        if (memo->known && run->spent + memo->steps <= run->steps && same_cases(run->b, p, memo)) {
-            memo->used = run->clock;
-            return memo;
-        }
-        if (memo->used < oldest->used) oldest = memo;
-    }
-    oldest->known = 0;
-    oldest->used = run->clock;
-    return oldest;
+   memory least recently used, to be written over. Looked through most recently used first: in the
+   order they were made, a lookup compared 5 memories of 8 on average. */
+static Cases *recalled(Run *run, const Position *p, const Seen *seen, int k) {
+    Memory *memory = run->memory + k;
+    int j, hit = 0;
+    for (j = 0; j < CASE_MEMORY && !hit; j++) hit = reusable(run, p, seen, &memory->cases[memory->rank[j]]);
+    j--;
+    int index = memory->rank[j];
+    if (!hit) memory->cases[index].known = 0;
+    memmove(memory->rank + 1, memory->rank, (size_t)j);
+    memory->rank[0] = (uint8_t)index;
+    return &memory->cases[index];
 }
 
 static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; /* set bits */
@@ -672,6 +694,8 @@ static const int BLACKS[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4}; 
    every position they reach, most of them far from what the trial changed. */
 static int circle_cases(Run *run, Position *p) {
     const Board *b = run->b;
+    Seen seen;
+    see(b, p, &seen);
     Found f;
     clear(&f);
     for (int k = 0; k < b->circles; k++) {
@@ -687,7 +711,7 @@ static int circle_cases(Run *run, Position *p) {
         for (unsigned choice = 0; choice < 1u << n; choice++)
             if (b->allowed[k] >> (blacks + BLACKS[choice]) & 1) cases[count++] = choice;
         if (count < 2) continue; /* circle-count has read a circle with one case */
-        Cases *memo = recalled(run, p, k);
+        Cases *memo = recalled(run, p, &seen, k);
         if (memo->known) {
             run->spent += memo->steps;
             if (memo->broken) return CONTRADICTION;
@@ -964,11 +988,13 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "kuralin grader: a cell or line of no known state");
         return NULL;
     }
-    Run run = {.b = b, .steps = steps, .cases = calloc((size_t)b->circles * CASE_MEMORY + 1, sizeof(Cases))};
-    if (!run.cases) {
+    Run run = {.b = b, .steps = steps, .memory = calloc((size_t)b->circles + 1, sizeof(Memory))};
+    if (!run.memory) {
         free(p);
         return PyErr_NoMemory();
     }
+    for (int k = 0; k < b->circles; k++)
+        for (int m = 0; m < CASE_MEMORY; m++) run.memory[k].rank[m] = (uint8_t)m;
     Tally tally;
     memset(&tally, 0, sizeof tally);
     int outcome = run_techniques(&run, p, count, -1, &tally);
@@ -982,7 +1008,7 @@ static PyObject *solve(PyObject *self, PyObject *args) {
         Py_XDECREF(rounds);
         Py_XDECREF(tiers);
     }
-    free(run.cases);
+    free(run.memory);
     free(p);
     return result;
 }
