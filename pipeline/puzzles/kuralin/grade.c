@@ -30,6 +30,7 @@ enum { CONTRADICTION = -1, LIMIT = -2 };
 /* grade.techniques, in order; the first three sweep only where something changed */
 enum { CIRCLE_COUNT, CELL_LINES, CIRCLE_PAIRS_SWEEP, SWEEPS };
 #define EASY_SWEEPS 2 /* circle-count's and cell-lines' */
+enum { CELLS, RIGHT_LINES, DOWN_LINES, KINDS }; /* a region's parts */
 enum { T_CIRCLE_COUNT, T_CELL_LINES, T_NO_SMALL_LOOP, T_CIRCLE_PAIRS, T_UNREACHABLE, T_PARITY, T_CUT_CELL,
        T_CIRCLE_CASES, T_SHORT_TRIAL, T_TRIAL, TECHNIQUES };
 static const int TIER[TECHNIQUES] = {0, 0, 1, 1, 2, 2, 2, 2, 3, 3};
@@ -72,9 +73,9 @@ typedef struct {
     int line_cell[MAX_LINES], line_down[MAX_LINES], right_line[MAX_CELLS], down_line[MAX_CELLS];
     uint64_t full[WORDS(MAX_CELLS)], has_right[WORDS(MAX_CELLS)], has_left[WORDS(MAX_CELLS)], has_down[WORDS(MAX_CELLS)];
     uint64_t odd[WORDS(MAX_CELLS)]; /* the cells of the chessboard's side 1: row + column odd */
-    /* per easy sweep and cell, what the sweep reads when told the cell changed (see fill_reads);
-       a line is read as its left or upper cell's bit */
-    uint64_t reads[EASY_SWEEPS][MAX_CELLS][WORDS(MAX_CELLS)];
+    /* per easy sweep and cell, what the sweep reads when told the cell changed (see fill_reads):
+       cells, right lines and down lines (a line as its left or upper cell's bit) */
+    uint64_t reads[EASY_SWEEPS][MAX_CELLS][KINDS][WORDS(MAX_CELLS)];
 } Board;
 
 typedef struct {
@@ -97,7 +98,7 @@ typedef struct {
 typedef struct {
     int known, broken, steps, finds, find_cell[4];
     uint8_t find_value[4], swept[EASY_SWEEPS];
-    uint64_t region[CELL_WORDS], sets[6][CELL_WORDS], waiting[EASY_SWEEPS][CELL_WORDS];
+    uint64_t region[KINDS][CELL_WORDS], sets[6][CELL_WORDS], waiting[EASY_SWEEPS][CELL_WORDS];
 } Cases;
 
 /* a circle's memories, and their indices from the most recently used */
@@ -609,7 +610,7 @@ static int run_techniques(Run *run, Position *p, int count, int max_rounds, Tall
     return 0;
 }
 
-/* the position's six sets, in one order */
+/* the position's six sets, in one order: each kind's two (see Board.reads) */
 static void sets_of(const Position *p, const uint64_t *sets[6]) {
     sets[0] = p->white, sets[1] = p->black, sets[2] = p->right_on, sets[3] = p->right_off, sets[4] = p->down_on, sets[5] = p->down_off;
 }
@@ -618,7 +619,7 @@ static void sets_of(const Position *p, const uint64_t *sets[6]) {
    techniques, else 0, or LIMIT. What the run read goes into `region`: each sweep's reads at the
    cells it was told of (a cell changed, or a line into it); it looks nowhere else, and what the
    last sweeps wrote is read by none. `solved` is set when the run ends on a solved position. */
-static int case_breaks(Run *run, const Position *p, const int *unknown, int n, unsigned choice, uint64_t *region, int *solved_at_end) {
+static int case_breaks(Run *run, const Position *p, const int *unknown, int n, unsigned choice, uint64_t (*region)[CELL_WORDS], int *solved_at_end) {
     Position attempt = *p;
     uint64_t told[EASY_SWEEPS][CELL_WORDS] = {{0}};
     for (int u = 0; u < n; u++) colour(&attempt, unknown[u], choice >> (n - 1 - u) & 1 ? BLACK : WHITE);
@@ -628,7 +629,8 @@ static int case_breaks(Run *run, const Position *p, const int *unknown, int n, u
     if (outcome == LIMIT) return LIMIT;
     for (int sweep = 0; sweep < EASY_SWEEPS; sweep++)
         EACH(c, told[sweep], run->b->cells)
-            for (int i = 0; i < CELL_WORDS; i++) region[i] |= run->b->reads[sweep][c][i];
+            for (int kind = 0; kind < KINDS; kind++)
+                for (int i = 0; i < CELL_WORDS; i++) region[kind][i] |= run->b->reads[sweep][c][kind][i];
     *solved_at_end |= solved(&attempt);
     return outcome == CONTRADICTION;
 }
@@ -637,44 +639,42 @@ static int case_breaks(Run *run, const Position *p, const int *unknown, int n, u
    its open cells and lines (a line at its left or upper cell's bit) */
 typedef struct {
     const uint64_t *sets[6];
-    uint64_t open[CELL_WORDS];
+    uint64_t open[KINDS][CELL_WORDS];
 } Seen;
 
 static void see(const Board *b, const Position *p, Seen *seen) {
     sets_of(p, seen->sets);
-    for (int i = 0; i < CELL_WORDS; i++)
-        seen->open[i] = (b->full[i] & ~p->white[i] & ~p->black[i]) | (b->has_right[i] & ~p->right_on[i] & ~p->right_off[i])
-                        | (b->has_down[i] & ~p->down_on[i] & ~p->down_off[i]);
+    const uint64_t *all[KINDS] = {b->full, b->has_right, b->has_down};
+    for (int kind = 0; kind < KINDS; kind++)
+        for (int i = 0; i < CELL_WORDS; i++) seen->open[kind][i] = all[kind][i] & ~seen->sets[2 * kind][i] & ~seen->sets[2 * kind + 1][i];
 }
 
 /* Whether a circle's cases as last followed run the same here: they began from a position that
    agrees with this one wherever they read and tells the easy sweeps of the same cells, and their
    rounds begin on an unsolved position here as there (a cell or line they never touch is open
-   here; theirs never ended solved). Word by word, stopping at the first difference: a region
-   spans one or two of the three words, and most memories compared are not the one. */
+   here; theirs never ended solved). Word by word, stopping at the first difference: most memories
+   compared are not the one. */
 static int same_cases(const Position *p, const Seen *seen, const Cases *memo) {
     if (memcmp(p->swept, memo->swept, EASY_SWEEPS)) return 0;
     uint64_t open_outside = 0;
     for (int i = 0; i < CELL_WORDS; i++) {
-        uint64_t region = memo->region[i];
-        if (region)
-            for (int s = 0; s < 6; s++)
-                if ((seen->sets[s][i] & region) != memo->sets[s][i]) return 0;
+        for (int s = 0; s < 6; s++)
+            if ((seen->sets[s][i] & memo->region[s / 2][i]) != memo->sets[s][i]) return 0;
         for (int s = 0; s < EASY_SWEEPS; s++)
             if (p->changed[s][i] != memo->waiting[s][i]) return 0;
-        open_outside |= seen->open[i] & ~region;
+        for (int kind = 0; kind < KINDS; kind++) open_outside |= seen->open[kind][i] & ~memo->region[kind][i];
     }
     return open_outside != 0;
 }
 
-static void remember(Cases *memo, const Position *p, const uint64_t *region) {
+static void remember(Cases *memo, const Position *p, uint64_t (*region)[CELL_WORDS]) {
     const uint64_t *sets[6];
     sets_of(p, sets);
     memcpy(memo->region, region, sizeof memo->region);
     memcpy(memo->waiting, p->changed, sizeof memo->waiting);
     memcpy(memo->swept, p->swept, EASY_SWEEPS);
     for (int s = 0; s < 6; s++)
-        for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[i];
+        for (int i = 0; i < CELL_WORDS; i++) memo->sets[s][i] = sets[s][i] & region[s / 2][i];
 }
 
 static int reusable(const Run *run, const Position *p, const Seen *seen, const Cases *memo) {
@@ -730,7 +730,7 @@ static int circle_cases(Run *run, Position *p) {
             continue;
         }
         long long before = run->spent;
-        uint64_t region[CELL_WORDS] = {0};
+        uint64_t region[KINDS][CELL_WORDS] = {{0}};
         unsigned whites = 0, black = 0;
         int kept = 0, solved_at_end = 0;
         for (int i = 0; i < count; i++) {
@@ -870,15 +870,25 @@ static void fill_verdicts(Board *b, int k) {
 }
 
 /* Board.reads at `cell`. Told a cell changed, circle-count reads the cells of the circles
-   touching it; cell-lines the lines at it and at its neighbours (as their left or upper cells'
-   bits, within two steps) and the colours of its neighbours' neighbours. */
+   touching it; cell-lines the colours of the cells within two steps and the lines of the cells
+   within one (a right line at its left cell's bit, a down line at its upper cell's). Lines read
+   apart from cells: with cells and lines within two steps alike, 11% more circles had their cases
+   followed again (146k against 131k, grading 100 12x12 puzzles). */
 static void fill_reads(Board *b, int cell) {
     int r = cell / b->cols, c = cell % b->cols;
-    for (int other = 0; other < b->cells; other++)
-        if (abs(other / b->cols - r) + abs(other % b->cols - c) <= 2) add(b->reads[CELL_LINES][cell], other);
+    uint64_t (*cell_lines)[CELL_WORDS] = b->reads[CELL_LINES][cell];
+    for (int other = 0; other < b->cells; other++) {
+        int steps = abs(other / b->cols - r) + abs(other % b->cols - c);
+        if (steps <= 2) add(cell_lines[CELLS], other);
+        if (steps > 1) continue;
+        if (has(b->has_right, other)) add(cell_lines[RIGHT_LINES], other);
+        if (has(b->has_left, other)) add(cell_lines[RIGHT_LINES], other - 1);
+        if (has(b->has_down, other)) add(cell_lines[DOWN_LINES], other);
+        if (other >= b->cols) add(cell_lines[DOWN_LINES], other - b->cols);
+    }
     for (int k = 0; k < b->circles; k++)
         if (circle_holds(b, k, cell))
-            for (int i = 0; i < b->touched[k]; i++) add(b->reads[CIRCLE_COUNT][cell], b->circle_cell[k][i]);
+            for (int i = 0; i < b->touched[k]; i++) add(b->reads[CIRCLE_COUNT][cell][CELLS], b->circle_cell[k][i]);
 }
 
 /* board(rows, cols, ends, circles, sharing) -> a capsule; circles as (cells, allowed) with
