@@ -6,7 +6,10 @@
    sweep looks at the same places, finds the same moves and counts them the same way: what a
    technique finds is gathered per cell and line, the last finding winning as in grade.py's dicts,
    then written at once. Each technique applied spends one step, as run_techniques does, so a
-   budget runs out at the same step. Apart from search.c (the solver's): the grader shares no code
+   budget runs out at the same step. Where grade.py would do the same work again, grade.c takes
+   the answer it gave: a circle's cases run again only where what they read has changed (see
+   circle_cases), and cut-cell reads unreachable's search of the same position (see walk); the
+   steps are spent all the same. Apart from search.c (the solver's): the grader shares no code
    with the type's solver. */
 
 #define PY_SSIZE_T_CLEAN
