@@ -325,7 +325,7 @@ def _answer_group(
 
 def answer_slots(items: Sequence[Printed], outdir: Path, pages: dict[int, int] | None = None, issue: dt.date | None = None) -> list[Slot]:
     """The answers' slots at their drawn size, made once for every size a run of answer pages
-    tries (up to 13: making them each time took a fifth of planning the 1,000-puzzle book)."""
+    tries (up to 13: making them for each cost the 1,000-puzzle book's two plans 0.84 -> 0.63 s of CPU)."""
     return [answer_slot(i, 1.0, outdir, page_text=str(pages[i.number]) if pages else None, issue=issue) for i in items]
 
 
