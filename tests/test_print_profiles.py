@@ -30,7 +30,7 @@ from pipeline.render.book import Sheet, Slot
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
 from pipeline.stages.cover import barcode_box, render_cover
-from pipeline.stages.book import PAGE_COST, _sheet_weight
+from pipeline.stages.book import PAGE_COST, _figure_weight, _sheet_weight
 from pipeline.stages.printable import draw_all, load_all
 from pipeline.stages.printcheck import PREFLIGHT
 from pipeline.stages.verify import verify
@@ -170,7 +170,7 @@ def test_the_floor_raises_every_stroke_for_its_scale(tmp_path: Path) -> None:
     # the copy's drawing is named, so a book's parts weigh the figures their pages print (a KDP
     # book's parts had been cut by page count alone, its answers all in one part: 3.8 times the cost of the others)
     assert drawings["a.print.svg"].svg == (tmp_path / "a.print.svg").read_text()
-    assert _sheet_weight(sheet, drawings) == PAGE_COST + len(drawings["a.print.svg"].svg)
+    assert _sheet_weight(sheet, drawings) == PAGE_COST + _figure_weight(drawings["a.print.svg"])
     assert thinnest_line_pt((tmp_path / "a.print.svg").read_text(), scale) >= 0.75 - 1e-3
     assert measured.thinnest_line_pt >= 0.75 - 1e-3
     assert (tmp_path / "a.svg").read_text() == figure.svg  # the drawing itself is left as drawn

@@ -87,14 +87,16 @@ def _plan_sheets(plan: BookPlan) -> list[Sheet]:
 # A book is rendered in parts, each in a process of its own when there are cores for them
 # (pipeline/render/join.py), and how many depends on the book alone, so the PDF is the same
 # bytes whatever --jobs is or wherever the parts run. At least MIN_PARTS (configs/book.yaml, 95
-# pages, on 2 cores: each extra part costs about 0.1 s of CPU for its style sheets, fonts and
-# page tree, so two parts, one a core), and more as the book grows, so that no part costs more
-# than PART_COST to render (about 70 puzzle pages or 28 answer pages): what a process holds
-# while WeasyPrint lays a part out grows with the part (520 MB for a 743-page book in one
-# process), so a part's memory is bounded whatever the book's length, and a long book has parts
-# enough for every worker.
+# pages, on 2 cores: two parts, one a core), and more as the book grows, so that no part costs
+# more than PART_COST to render (about 1.4 s of CPU, and 0.4 s for its fonts; the 1,000-puzzle
+# book's ten parts hold about 200 figures each): what a process holds while WeasyPrint lays a
+# part out grows with the part (520 MB for a 743-page book in one process), so a part's memory
+# is bounded whatever the book's length, and a long book has parts enough for every worker.
+# Their count is even: the workers take the parts from one queue, costliest first, and parts of
+# about the same cost spread evenly over two workers only when there is an even number of them
+# (the 1,000-puzzle book's 11 parts left one worker a part, 1.3-1.9 s of CPU, after the other).
 MIN_PARTS = 2
-PART_COST = 1_000_000
+PART_COST = 1_400_000
 MAX_NUMBERINGS = 3  # renders until the front matter's page count settles (a contents page that runs over)
 
 
@@ -104,15 +106,25 @@ class BookParts:
     numbers: dict[str, int]  # anchor -> page
 
 
-# What a page costs to lay out and paint, in bytes of SVG painted on it: configs/book.yaml's two
-# parts cost the same (1.6 s of CPU each, best of 3) when cut after its 63rd sheet, where a page
-# weighs as much as about 9 kB of SVG (its answer pages hold 27 kB, its puzzle pages 5 kB).
-PAGE_COST = 9_000
+# What a page costs to lay out and paint, in µs of CPU: the page, each figure on it, and each
+# byte of their drawings. Fitted (least squares) to the CPU of 42 parts of the 1,000-puzzle book
+# rendered 10, 11 and 21 at a time (docs/notes/layout-parallel.md): 3.7 ms a page, 3.9 ms a
+# figure, 0.7 ms a kB of SVG, and 0.4 s for a part of its own (its fonts and style sheets; left
+# out of the cut, which the even count above keeps balanced), within 0.22 s for every part.
+# Weighed by bytes alone (9 kB a page), that book's 11 parts weighed within 10% of each other
+# and cost 1.3-2.3 s; weighed by figures alone, its ten cost 1.3-2.4 s (216 nonogram answers
+# of 1 kB against 163 Kuralin answers of 9 kB and 48 Nuritwin answers).
+PAGE_COST = 3_700
+FIGURE_COST = 3_900
+
+
+def _figure_weight(figure: Figure) -> int:
+    return FIGURE_COST + len(figure.svg) * 7 // 10
 
 
 def _sheet_weight(sheet: Sheet, drawings: dict[str, Figure]) -> int:
-    """What a page costs: the page, and its figures by the size of their drawings."""
-    return PAGE_COST + sum(len(drawings[slot.src].svg) for slot in sheet.slots if slot.src in drawings)
+    """What a page costs: the page, and its figures by their count and the size of their drawings."""
+    return PAGE_COST + sum(_figure_weight(drawings[slot.src]) for slot in sheet.slots if slot.src in drawings)
 
 
 def _weights(plan: BookPlan, drawings: dict[str, Figure]) -> tuple[int, list[int]]:
@@ -122,10 +134,12 @@ def _weights(plan: BookPlan, drawings: dict[str, Figure]) -> tuple[int, list[int
 
 
 def part_count(plan: BookPlan, drawings: dict[str, Figure]) -> int:
-    """How many parts the book is rendered in: MIN_PARTS, or as many as keep each part's cost
-    within PART_COST (part_cuts makes them cost about the same); never more than its sheets."""
+    """How many parts the book is rendered in: MIN_PARTS, or the least even count that keeps
+    each part's cost within PART_COST (part_cuts makes them cost about the same); never more
+    than its sheets."""
     front, weights = _weights(plan, drawings)
-    return max(1, min(len(plan.sheets), max(MIN_PARTS, -(-(front + sum(weights)) // PART_COST))))
+    bounded = -(-(front + sum(weights)) // PART_COST)
+    return max(1, min(len(plan.sheets), max(MIN_PARTS, bounded + bounded % 2)))
 
 
 def part_cuts(plan: BookPlan, parts: int, drawings: dict[str, Figure]) -> list[int]:
