@@ -407,6 +407,20 @@ def test_the_same_job_gives_the_same_bytes_in_another_folder_and_process(book: B
     assert (again / "booklet.pdf").read_bytes() == (book.folder / "booklet.pdf").read_bytes()
 
 
+def test_a_raster_picture_gives_the_same_bytes_in_another_folder(tmp_path: Path) -> None:
+    """WeasyPrint names a raster image by a digest of its URL: a cover's front picture must not
+    carry the output folder's path into the PDF."""
+    written = []
+    for name in ("one", "another/folder"):
+        folder = tmp_path / name
+        folder.mkdir(parents=True)
+        Image.new("L", (40, 30), 128).save(folder / "front.png")
+        document = pdf.render(pdf.Source(html='<img src="front.png" style="width: 40mm">', base=folder, roots=(folder,)))
+        box = PageBox(width=100, height=150, top=10, bottom=10, outside=10, inside=10, gutter=0, bleed=0.0, crop_marks=False)
+        written.append(pdf.write(document, None, box, full_fonts=False).data)
+    assert b"/XObject" in written[0] and written[0] == written[1]
+
+
 # ---- imposition ------------------------------------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from pipeline.errors import LayoutError
 from pipeline.render import pdf
-from pipeline.render.pdf import FetchRefused, RestrictedFetcher
+from pipeline.render.pdf import OUTPUT_URL, FetchRefused, RestrictedFetcher
 from pipeline.spec import parse_spec
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
@@ -49,6 +49,17 @@ def test_fetcher_serves_files_inside_its_roots(roots: tuple[Path, Path]) -> None
 def test_fetcher_refuses_everything_else(url: str, roots: tuple[Path, Path]) -> None:
     with pytest.raises(FetchRefused):
         RestrictedFetcher([roots[0]]).fetch(url)
+
+
+def test_the_output_url_reads_the_output_folder_and_nothing_beside_it(roots: tuple[Path, Path]) -> None:
+    allowed, outside = roots
+    fetcher = RestrictedFetcher([allowed], output=allowed)
+    assert fetcher.fetch(OUTPUT_URL + "puzzles/p.svg").read().startswith(b"<svg")
+    for url in (OUTPUT_URL + "%2E%2E/elsewhere/secret.txt", OUTPUT_URL + "../elsewhere/secret.txt"):
+        with pytest.raises(FetchRefused):
+            fetcher.fetch(url)
+    with pytest.raises(FetchRefused):  # without an output folder the URL names no file of the job
+        RestrictedFetcher([allowed]).fetch(OUTPUT_URL + "puzzles/p.svg")
 
 
 def test_fetcher_refuses_escapes_by_dots_and_links(roots: tuple[Path, Path]) -> None:

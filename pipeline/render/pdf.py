@@ -47,6 +47,10 @@ from pipeline.render.join import PaintedPart, plain, stream_data
 EPOCH = dt.datetime(2000, 1, 1, tzinfo=dt.timezone.utc)  # for jobs without a date
 SOURCE_DATE_EPOCH = "SOURCE_DATE_EPOCH"
 MAX_RESOURCE_BYTES = 64_000_000  # fonts and figures; the largest layout asset is under 1 MB
+# The document's base URL, the same for every output folder, which the fetcher maps to the real
+# one: WeasyPrint names a raster image in the PDF by a digest of its URL, so with the folder's own
+# URL the same cover (its front picture) came out as other bytes in another folder.
+OUTPUT_URL = "file:///puzzlepress-output/"
 
 
 class FetchRefused(PermissionError):
@@ -54,11 +58,12 @@ class FetchRefused(PermissionError):
 
 
 class RestrictedFetcher(URLFetcher):
-    """Serves local files under `roots` only."""
+    """Serves local files under `roots` only; URLs under OUTPUT_URL from the `output` folder."""
 
-    def __init__(self, roots: Sequence[Path]):
+    def __init__(self, roots: Sequence[Path], output: Path | None = None):
         super().__init__(allow_redirects=False, fail_on_errors=True)
         self.roots = tuple(root.resolve() for root in roots)
+        self.output = output
 
     def allowed_path(self, url: str) -> Path:
         parts = urlsplit(url)
@@ -66,7 +71,10 @@ class RestrictedFetcher(URLFetcher):
             raise FetchRefused(f"refused {url!r}: only files of the job and its layout are read")
         if parts.netloc not in ("", "localhost"):
             raise FetchRefused(f"refused {url!r}: a file on another host")
-        path = Path(url2pathname(unquote(parts.path))).resolve()
+        if self.output is not None and url.startswith(OUTPUT_URL):
+            path = (self.output / url2pathname(unquote(urlsplit(url[len(OUTPUT_URL):]).path))).resolve()
+        else:
+            path = Path(url2pathname(unquote(parts.path))).resolve()
         if not any(path.is_relative_to(root) for root in self.roots):
             raise FetchRefused(f"refused {url!r}: outside the layout assets and the output folder")
         return path
@@ -142,11 +150,11 @@ def package_fonts() -> FontConfiguration:
 
 def render(source: Source) -> Document:
     """Lay the document out into pages (no PDF yet), with the package's fonts only."""
-    fetcher = RestrictedFetcher((layouts_dir(), *source.roots))  # print.css and its fonts are read from the layouts
+    fetcher = RestrictedFetcher((layouts_dir(), *source.roots), output=source.base.resolve())  # print.css and its fonts: from the layouts
     fonts = package_fonts()
     try:
         css = CSS(filename=str(layouts_dir() / "print.css"), url_fetcher=fetcher, font_config=fonts)
-        html = HTML(string=source.html, base_url=source.base.resolve().as_uri() + "/", url_fetcher=fetcher)
+        html = HTML(string=source.html, base_url=OUTPUT_URL, url_fetcher=fetcher)
         return html.render(stylesheets=[css], font_config=fonts)
     except FatalURLFetchingError as exc:
         raise LayoutError(f"layout could not read a resource: {exc.__cause__ or exc}") from None
