@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -17,6 +18,7 @@ from pipeline.stages import book as book_stage
 from pipeline.stages.generate import generate
 from pipeline.stages.layout import layout
 from pipeline.stages.pageplan import page_problems
+from pipeline.stages.printable import refuse_unverified
 from pipeline.stages.styles import book_style
 from pipeline.stages.verify import verify
 
@@ -134,6 +136,18 @@ def test_unproved_puzzles_are_never_printed(tmp_path: Path) -> None:
     assert not (folder / "booklet.pdf").exists()
     ran = cli("layout", folder)
     assert ran.code == 1 and first in ran.stderr
+
+
+def test_a_refusal_counts_its_reasons_and_names_the_first_puzzles_only() -> None:
+    stale = {"status": "proved", "record_sha256": "ab" * 32, "verifier": "0.0.0+0000000000000000"}
+    loaded = [SimpleNamespace(entry=SimpleNamespace(id=f"p{k}", verdict=stale, grade=None), sha256="ab" * 32) for k in range(25)]
+    loaded.append(SimpleNamespace(entry=SimpleNamespace(id="unproved", verdict=None, grade=None), sha256="ab" * 32))
+    with pytest.raises(LayoutError) as caught:
+        refuse_unverified(loaded)
+    message = str(caught.value)
+    assert message.startswith("refusing to print 26 puzzles that have not been proved (25 verified by another version of puzzlepress; 1 not verified)")
+    assert "  - p9 (verified by another version of puzzlepress)" in message and "p10 " not in message
+    assert message.endswith("  - and 16 more") and len(message.splitlines()) == 12
 
 
 def test_a_record_changed_after_verification_is_not_printed(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ for the bytes read stops the stage naming it (pipeline/trust.py).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -41,12 +42,24 @@ def refuse_unverified(loaded: list["Loaded"]) -> None:
     for item in loaded:
         problem = trust.verdict_problem(item.entry.verdict, item.sha256, item.entry.grade)
         if problem is not None:
-            refused.append(f"{item.entry.id} ({problem})")
+            refused.append((item.entry.id, problem))
     if refused:
-        raise LayoutError(
-            "refusing to print puzzles that have not been proved; run `puzzlepress verify` first:\n"
-            + "\n".join(f"  - {line}" for line in refused)
-        )
+        raise LayoutError(_refusal(refused))
+
+
+# Puzzles a refusal names one by one: a book verified before an upgrade of puzzlepress was
+# refused whole, and the message named its 1,000 puzzles on 1,001 lines.
+MAX_NAMED = 10
+
+
+def _refusal(refused: list[tuple[str, str]]) -> str:
+    """How many puzzles are refused and why, the first MAX_NAMED by name."""
+    why = "; ".join(f"{count} {problem}" for problem, count in Counter(problem for _, problem in refused).most_common())
+    lines = [f"  - {pid} ({problem})" for pid, problem in refused[:MAX_NAMED]]
+    if len(refused) > MAX_NAMED:
+        lines.append(f"  - and {len(refused) - MAX_NAMED} more")
+    puzzles = "1 puzzle that has" if len(refused) == 1 else f"{len(refused)} puzzles that have"
+    return f"refusing to print {puzzles} not been proved ({why}); run `puzzlepress verify` first:\n" + "\n".join(lines)
 
 
 @dataclass(frozen=True)
