@@ -65,7 +65,7 @@ AIMS: dict[str, Look] = {"easy": (0.6, 0.0), "hard": (0.45, 0.4)}
 # (pictures 62-69% filled); over 120 15x15 codes (0.8, 0.18) gave 96%, (0.8, 0.28) 82% (the rest
 # hard); over 60 20x20 codes (0.8, 0.14) 100%. So the flip share falls with the side: 2.8 / side,
 # which at 5x5 (0.56) gives 12% medium where (0.62, 0.12) gave 2%, and at 30x30 93% against 57%.
-# No look does much better at 5x5 (docs/notes/nonogram-medium-5x5.md).
+# No look does much better at 5x5 (docs/notes/nonogram-medium-5x5.md): version 4 draws outlines there.
 MEDIUM_FILL = 0.8
 MEDIUM_FLIPS_PER_SIDE = 2.8
 AIMED_PICTURES = 20  # pictures tried for a tier before the code is given up (the stage tries the next)
