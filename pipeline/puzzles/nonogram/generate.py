@@ -77,9 +77,9 @@ EXPERT_PICTURES = 40
 # shapes with holes, so a shape's inside is cut away (each cell whose four neighbours are filled,
 # with chance OUTLINE_HOLLOW) and a few cells flipped. Over 600 5x5 pictures, graded as drawn,
 # 65% were medium against 8% with version 3's medium look; a make draws 1.45 pictures against
-# 7.6, and its pictures are 59% filled (version 3's 49%, 30% of them with an empty line, against
-# 9%). Cutting every inside cell gave 71-94% medium but fewer distinct pictures (two codes alike
-# in 1 of 460 to 1 of 17,000 pairs with 1-2 flips, against 1 of 47,000 here; 0.7 gave 1 of
+# 8.0, and its pictures are 59% filled (version 3's 49%, 30% of them with an empty line, against
+# 9%). Cutting every inside cell gave 71-93% medium but fewer distinct pictures (two codes alike
+# in 1 of 220 to 1 of 17,000 pairs with 1-2 flips, against 1 of 47,000 here; 0.7 gave 1 of
 # 117,000 but 52% medium); more flips gave fewer medium and less of a picture. Outlines win up to side 6 (6x6 69%
 # against 18%, 5x8 74% against 20%); at 7x7 (69% against 39%) a make took as long as with the
 # medium look (1.03 and 1.12 ms) and its repaired pictures were 52% filled, at 8x8 45% against
