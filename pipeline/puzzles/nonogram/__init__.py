@@ -97,7 +97,7 @@ def _is_int(value: Any) -> bool:
 
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
-    """Version 4: a medium random section's pictures on a small grid (side 8 or less) are
+    """Version 4: a medium random section's pictures on a small grid (side 6 or less) are
     outlines, shapes with their insides cut away; every other code makes what version 3 made."""
     if params.difficulty == "medium" and params.picture == source.RANDOM and generate.draws_outlines(params.rows, params.cols):
         return generate.generate_graded(params.rows, params.cols, "medium", rng, budget, generate.draw_outline)

@@ -80,10 +80,10 @@ EXPERT_PICTURES = 40
 # 8.0, and its pictures are 59% filled (version 3's 49%, 30% of them with an empty line, against
 # 9%). Cutting every inside cell gave 71-93% medium but fewer distinct pictures (two codes alike
 # in 1 of 220 to 1 of 17,000 pairs with 1-2 flips, against 1 of 47,000 here; 0.7 gave 1 of
-# 117,000 but 52% medium); more flips gave fewer medium and less of a picture. Outlines win up to side 6 (6x6 69%
-# against 18%, 5x8 74% against 20%); at 7x7 (69% against 39%) a make took as long as with the
-# medium look (1.03 and 1.12 ms) and its repaired pictures were 52% filled, at 8x8 45% against
-# 46%. Figures: docs/notes/nonogram-medium-5x5.md.
+# 117,000 but 52% medium); more flips gave fewer medium and less of a picture. Outlines win up
+# to side 6 (6x6 69% against 18%, 5x8 74% against 20%); at 7x7 (69% against 39%) a make took as
+# long as with the medium look (1.03 and 1.12 ms) and its repaired pictures were 52% filled, at
+# 8x8 45% against 46%. Figures: docs/notes/nonogram-medium-5x5.md.
 OUTLINE_SIDES = 6  # the largest side (of a square with as many cells) that draws outlines
 OUTLINE_FILL = 0.8
 OUTLINE_HOLLOW = 0.85
