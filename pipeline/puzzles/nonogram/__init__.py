@@ -97,6 +97,14 @@ def _is_int(value: Any) -> bool:
 
 
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
+    """Version 4: a medium random section's pictures on a small grid (side 6 or less) are
+    outlines, shapes with their insides cut away; every other code makes what version 3 made."""
+    if params.difficulty == "medium" and params.picture == source.RANDOM and generate.draws_outlines(params.rows, params.cols):
+        return generate.generate_graded(params.rows, params.cols, "medium", rng, budget, generate.draw_outline)
+    return _generate_v3(params, rng, budget)
+
+
+def _generate_v3(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 3: an easy random section's pictures are mirror-symmetric and fill their grid (no
     empty row or column); every other code makes what version 2 made."""
     if params.difficulty == "easy" and params.picture == source.RANDOM:
@@ -149,11 +157,11 @@ def _refuses(params: NonogramParams, version: int) -> str | None:
 
 
 PUZZLE_TYPE = PuzzleType(
-    name="nonogram", title="Nonogram", version=3, how_to_play=rules.RULES, params=NonogramParams,
+    name="nonogram", title="Nonogram", version=4, how_to_play=rules.RULES, params=NonogramParams,
     generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.
-    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, materials=source.materials, previous={1: _generate_v1, 2: _generate_v2}, refuses=_refuses,
+    cell_mm=render.CELL_MM, max_cell_mm=9.0, stale=source.stale, materials=source.materials, previous={1: _generate_v1, 2: _generate_v2, 3: _generate_v3}, refuses=_refuses,
     play=play.PLAY, credits=_credits,
 )

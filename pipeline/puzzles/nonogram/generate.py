@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from typing import Callable
 
 from pipeline.errors import StepLimit, Unsuitable
 from pipeline.budget import Budget
@@ -64,22 +65,44 @@ AIMS: dict[str, Look] = {"easy": (0.6, 0.0), "hard": (0.45, 0.4)}
 # (pictures 62-69% filled); over 120 15x15 codes (0.8, 0.18) gave 96%, (0.8, 0.28) 82% (the rest
 # hard); over 60 20x20 codes (0.8, 0.14) 100%. So the flip share falls with the side: 2.8 / side,
 # which at 5x5 (0.56) gives 12% medium where (0.62, 0.12) gave 2%, and at 30x30 93% against 57%.
-# No look does much better at 5x5 (docs/notes/nonogram-medium-5x5.md).
+# No look does much better at 5x5 (docs/notes/nonogram-medium-5x5.md): version 4 draws outlines there.
 MEDIUM_FILL = 0.8
 MEDIUM_FLIPS_PER_SIDE = 2.8
 AIMED_PICTURES = 20  # pictures tried for a tier before the code is given up (the stage tries the next)
 EXPERT_PICTURES = 40
 
+# Version 4's medium pictures on small grids are outlines. A medium puzzle needs a line the easy
+# techniques cannot finish and anchored runs can: a row such as "#...#" or "##..#", whose gap only
+# runs pinned by the filled cells at its ends read. On five-cell lines such rows come mostly from
+# shapes with holes, so a shape's inside is cut away (each cell whose four neighbours are filled,
+# with chance OUTLINE_HOLLOW) and a few cells flipped. Over 600 5x5 pictures, graded as drawn,
+# 65% were medium against 8% with version 3's medium look; a make draws 1.45 pictures against
+# 8.0, and its pictures are 59% filled (version 3's 49%, 30% of them with an empty line, against
+# 9%). Cutting every inside cell gave 71-93% medium but fewer distinct pictures (two codes alike
+# in 1 of 220 to 1 of 17,000 pairs with 1-2 flips, against 1 of 47,000 here; 0.7 gave 1 of
+# 117,000 but 52% medium); more flips gave fewer medium and less of a picture. Outlines win up
+# to side 6 (6x6 69% against 18%, 5x8 74% against 20%); at 7x7 (69% against 39%) a make took as
+# long as with the medium look (1.03 and 1.12 ms) and its repaired pictures were 52% filled, at
+# 8x8 45% against 46%. Figures: docs/notes/nonogram-medium-5x5.md.
+OUTLINE_SIDES = 6  # the largest side (of a square with as many cells) that draws outlines
+OUTLINE_FILL = 0.8
+OUTLINE_HOLLOW = 0.85
+OUTLINE_FLIPS = 0.08
 
-def generate_graded(rows: int, cols: int, tier: str, rng: random.Random, budget: Budget) -> Generated:
-    """A puzzle aimed at a grade: pictures drawn with the tier's look (aim), each made
-    line-solvable as usual, until one grades as `tier`, returned with its grade; expert puzzles
-    come from generate_expert. After AIMED_PICTURES the last is returned ungraded, and the stage
-    grades it and skips it for its grade."""
+Drawing = Callable[[int, int, random.Random], list[int]]  # a picture for rows x cols from the rng
+
+
+def generate_graded(
+    rows: int, cols: int, tier: str, rng: random.Random, budget: Budget, drawing: Drawing | None = None
+) -> Generated:
+    """A puzzle aimed at a grade: pictures drawn with the tier's look (aim), or by `drawing`,
+    each made line-solvable as usual, until one grades as `tier`, returned with its grade; expert
+    puzzles come from generate_expert. After AIMED_PICTURES the last is returned ungraded, and
+    the stage grades it and skips it for its grade."""
     if tier == "expert":
         return generate_expert(rows, cols, rng, budget)
     for aimed in range(1, AIMED_PICTURES + 1):
-        made = generate(rows, cols, rng, budget, aim(tier, rows, cols))
+        made = generate(rows, cols, rng, budget, aim(tier, rows, cols), drawing)
         made.grade = grade.grade_as(made.puzzle, tier, budget)
         if made.grade is not None:
             break
@@ -197,6 +220,33 @@ def aim(tier: str, rows: int, cols: int) -> Look:
     return AIMS[tier]
 
 
+def draws_outlines(rows: int, cols: int) -> bool:
+    """Whether version 4 draws this grid's medium pictures as outlines."""
+    return math.isqrt(rows * cols) <= OUTLINE_SIDES
+
+
+def draw_outline(rows: int, cols: int, rng: random.Random) -> list[int]:
+    """Shapes drawn as for any picture (without its flips), their insides cut away, then
+    OUTLINE_FLIPS of the cells flipped."""
+    return _flipped(_hollowed(draw_picture(rows, cols, rng, (OUTLINE_FILL, 0.0)), cols, rng), cols, OUTLINE_FLIPS, rng)
+
+
+def _hollowed(picture: list[int], cols: int, rng: random.Random) -> list[int]:
+    """Each filled cell off the grid's edge whose four neighbours are filled emptied with chance
+    OUTLINE_HOLLOW (reading order; neighbours as drawn, before any is emptied)."""
+    inside = ((1 << cols) - 1) & ~1 & ~(1 << (cols - 1))  # columns 1 .. cols-2
+    out = picture[:]
+    for r in range(1, len(picture) - 1):
+        row = picture[r]
+        cut = row & picture[r - 1] & picture[r + 1] & (row << 1) & (row >> 1) & inside
+        while cut:
+            low = cut & -cut
+            cut ^= low
+            if rng.random() < OUTLINE_HOLLOW:
+                out[r] ^= low
+    return out
+
+
 def generate_expert(rows: int, cols: int, rng: random.Random, budget: Budget) -> Generated:
     """A puzzle with one answer that single-line logic cannot finish and a contradiction between
     two lines can: pictures are drawn and repaired as in generate, but kept while they are still
@@ -222,11 +272,14 @@ def generate_expert(rows: int, cols: int, rng: random.Random, budget: Budget) ->
     raise Unsuitable(f"no expert puzzle among {EXPERT_PICTURES} pictures")
 
 
-def generate(rows: int, cols: int, rng: random.Random, budget: Budget, look: Look | None = None) -> Generated:
-    """A line-solvable puzzle from pictures drawn with `look` (the product document's without)."""
+def generate(
+    rows: int, cols: int, rng: random.Random, budget: Budget, look: Look | None = None, drawing: Drawing | None = None
+) -> Generated:
+    """A line-solvable puzzle from pictures drawn with `look` (the product document's without),
+    or by `drawing` when one is given."""
     flips = 0
     for attempt in range(1, MAX_PICTURES + 1):
-        sketch = Sketch(draw_picture(rows, cols, rng, look), cols)
+        sketch = Sketch(drawing(rows, cols, rng) if drawing else draw_picture(rows, cols, rng, look), cols)
         for _round in range(FLIP_ROUNDS + 1):
             puzzle = sketch.puzzle()
             # the picture fits its own clues, so line solving never meets a contradiction here
@@ -307,8 +360,13 @@ def draw_picture(rows: int, cols: int, rng: random.Random, look: Look | None = N
         shape = _rectangle if rng.random() < 0.5 else _oval
         for r, span in shape(rows, cols, rng, (0.5, max(1.0, rows / 7)), (0.5, max(1.0, cols / 7))):
             picture[r] &= ~span
-    picture = smooth(picture, cols)
-    for cell in rng.sample(range(rows * cols), round(rows * cols * flip_share)):
+    return _flipped(smooth(picture, cols), cols, flip_share, rng)
+
+
+def _flipped(picture: list[int], cols: int, share: float, rng: random.Random) -> list[int]:
+    """The picture with this share of its cells, drawn at random, flipped."""
+    cells = len(picture) * cols
+    for cell in rng.sample(range(cells), round(cells * share)):
         picture[cell // cols] ^= 1 << (cell % cols)
     return picture
 
