@@ -33,8 +33,9 @@ from pysat.solvers import Solver
 from pipeline.puzzles.nuritwin.solver import Layout, _members, _squares
 
 # The oracle asks many small questions of one solver, where proof.py asks one large one: MiniSat
-# 2.2 took x0.94 of CaDiCaL's time at 8 x 8 (docs/notes/nuritwin-sat.md). Any correct solver makes
-# the same puzzles: only yes/no answers are used.
+# 2.2 took x0.94 of CaDiCaL's time at 8 x 8, and x0.75 at 12 x 12 with the side cuts below
+# (docs/notes/nuritwin-sat.md). Any correct solver makes the same puzzles: only yes/no answers are
+# used.
 SOLVER = "minisat22"
 
 
@@ -162,8 +163,8 @@ class Oracle:
 
     # Cutting each side C off at the cells beside it, rather than each part P at the cells beside
     # P from P's first cell to another part's (as proof.py does), and naming the cells by regions:
-    # half the solves and x0.59 of the oracle's time at 12 x 12 (x0.82 at 8 x 8), the same answers
-    # (docs/notes/nuritwin-speed.md).
+    # half the solves, x0.64 of the oracle's time at 12 x 12 and x0.85 at 8 x 8, the same answers
+    # (the questions of 20 and 40 bench puzzles replayed; docs/notes/nuritwin-speed.md).
     def _cut(self, layout: Layout, shaded: int, part: int) -> None:
         """Add the clauses that cut off each shaded side left when `part` and the cells beside it
         are taken away (see the module's docstring)."""
