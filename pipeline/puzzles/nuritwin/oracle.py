@@ -9,12 +9,17 @@ The clauses: one variable per cell (the bit index of Layout's masks, plus one); 
 shaded; each region, by its cells, gets one selector per listed shading (Layout.options, fixing
 every cell of the region and needing a shaded cell beside each block outside it), one literal
 per block size that holds when a selector of that size does, and an activation literal whose
-clause asks for one of its selectors. The one network is added lazily, as in proof.py: a model
-whose shaded cells fall apart gets, for each part, a clause that a shaded cell of it and one
-elsewhere need a shaded cell on its boundary. None of these depends on which regions are in use,
-so they stay while reshaping moves cells: a question assumes the activation literals of the
-layout's regions, the size literals of its numbers and a fresh literal for "differs from this
-shading", retired after.
+clause asks for one of its selectors. The one network is added lazily: a model whose shaded
+cells fall apart gets cuts, and is solved again. For each part P, every side C left when P and
+the cells beside it are taken away (a group joined side by side) that holds a shaded cell is cut
+off from the cells outside it: a shaded cell in C and one outside C need a shaded cell beside C
+(a path between them enters C from a cell beside it, and those cells all lie beside P, unshaded
+in this model). The cell in C is named by the activation literal of a region lying wholly in C
+(an active region shades cells of its own) where there is one, else by a shaded cell of C; the
+cell outside by that of a region lying wholly outside C, else by P's first cell. None of these
+depends on which regions are in use, so they stay while reshaping moves cells: a question
+assumes the activation literals of the layout's regions, the size literals of its numbers and a
+fresh literal for "differs from this shading", retired after.
 
 Determinism: only yes/no answers are taken from here, and every correct solver gives the same
 ones, so a code makes the same puzzle with any solver version. An actual second answer, when one
@@ -28,8 +33,9 @@ from pysat.solvers import Solver
 from pipeline.puzzles.nuritwin.solver import Layout, _members, _squares
 
 # The oracle asks many small questions of one solver, where proof.py asks one large one: MiniSat
-# 2.2 took x0.94 of CaDiCaL's time at 8 x 8 (docs/notes/nuritwin-sat.md). Any correct solver makes
-# the same puzzles: only yes/no answers are used.
+# 2.2 took x0.94 of CaDiCaL's time at 8 x 8, and x0.75 at 12 x 12 with the side cuts below
+# (docs/notes/nuritwin-sat.md). Any correct solver makes the same puzzles: only yes/no answers are
+# used.
 SOLVER = "minisat22"
 
 
@@ -147,17 +153,34 @@ class Oracle:
             for literal in model[: self.cells]:
                 if literal > 0:
                     shaded |= 1 << (literal - 1)
-            parts = _parts(layout, shaded & layout.grid)  # the spare column's free variables are no cells
+            shaded &= layout.grid  # the spare column's free variables are no cells
+            parts = _parts(layout, shaded)
             if len(parts) < 2:
-                return shaded & layout.grid
-            for i, part in enumerate(parts):
-                elsewhere = parts[1] if i == 0 else parts[0]
-                boundary = layout.spread(part) & ~part
-                self.sat.add_clause(
-                    [-((part & -part).bit_length()), -((elsewhere & -elsewhere).bit_length())]
-                    + [index + 1 for index in _members(boundary)]
-                )
+                return shaded
+            for part in parts:
+                self._cut(layout, shaded, part)
         return None
+
+    # Cutting each side C off at the cells beside it, rather than each part P at the cells beside
+    # P from P's first cell to another part's (as proof.py does), and naming the cells by regions:
+    # half the solves, x0.64 of the oracle's time at 12 x 12 and x0.85 at 8 x 8, the same answers
+    # (the questions of 20 and 40 bench puzzles replayed; docs/notes/nuritwin-speed.md).
+    def _cut(self, layout: Layout, shaded: int, part: int) -> None:
+        """Add the clauses that cut off each shaded side left when `part` and the cells beside it
+        are taken away (see the module's docstring)."""
+        for side in _parts(layout, layout.grid & ~layout.spread(part)):
+            held = shaded & side
+            if not held:
+                continue
+            inside = next((own for own in layout.region_masks if not own & ~side), 0)
+            outside = next((own for own in layout.region_masks if not own & side), 0)
+            self.sat.add_clause(
+                [
+                    -self.regions[inside][0] if inside else -(held & -held).bit_length(),
+                    -self.regions[outside][0] if outside else -(part & -part).bit_length(),
+                ]
+                + [index + 1 for index in _members(layout.spread(side) & ~side)]
+            )
 
     def _region(self, layout: Layout, region: int) -> tuple[int, dict[int, int], list[int]]:
         """The region's activation literal, size literals and selectors (in Layout.options'

@@ -73,3 +73,35 @@ def test_the_first_answer_is_the_one_the_order_lists_first_with_any_solver(monke
     expected = min(others, key=rank) if others else None
     assert asked.first_answer(layout, (None,) * len(regions), orders, besides=besides) == expected
     asked.close()
+
+
+def test_one_oracle_answers_as_the_counting_search_across_many_8x8_layouts():
+    """The network's cuts name cells by the activation literals of whole regions and stay while the
+    layouts change (as reshaping changes them), so one oracle is asked about many 8 x 8 layouts in
+    turn: removing random numbers from a drawn answer's, and whether a second answer fits."""
+    rng = random.Random("oracle 8x8")
+    asked = oracle.Oracle(8, 8)
+    questions = 0
+    while questions < 150:
+        labels = steps.grow_regions(8, 8, rng, (4, 7))
+        if labels is None:
+            continue
+        layout = Layout(8, 8, labels)
+        regions = len(layout.region_masks)
+        found = layout.answers((None,) * regions, 1, Budget())
+        if not found:
+            assert not asked.has_answer(layout, (None,) * regions)
+            continue
+        shaded = layout.shaded(found[0])
+        sizes = block_sizes(labels, found[0])
+        assert asked.has_answer(layout, sizes, besides=shaded) == (len(layout.answers(sizes, 2, Budget())) > 1)
+        numbers = list(sizes)
+        for region in rng.sample(range(regions), regions):
+            numbers[region] = None
+            other_than = (region, sizes[region])
+            expected = bool(layout.answers(tuple(numbers), 1, Budget(), other_than=other_than))
+            assert asked.has_answer(layout, tuple(numbers), other_than=other_than) == expected
+            if expected and rng.random() < 0.5:
+                numbers[region] = sizes[region]
+            questions += 1
+    asked.close()
