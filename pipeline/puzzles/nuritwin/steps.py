@@ -26,6 +26,8 @@ dropped: docs/notes/nuritwin-speed.md.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from functools import cache
 from typing import Sequence, TypeVar
 
 from pipeline.budget import Budget
@@ -92,38 +94,52 @@ def grow_regions(rows: int, cols: int, rng: random.Random, target: tuple[int, in
     """Regions grown by random flood fill towards `target` cells, the small ones merged into a
     neighbour; None if stuck."""
     label = {cell: -1 for cell in _cells(rows, cols)}
+    free = _cells(rows, cols)  # the cells no region holds yet, in reading order
     members: list[list[Cell]] = []
-    while True:
-        free = [cell for cell in _cells(rows, cols) if label[cell] < 0]
-        if not free:
-            break
+    while free:
         region = [rng.choice(free)]
         label[region[0]] = len(members)
+        touching = _touching({}, region[0], label, rows, cols)
         size = rng.randint(*target)
         while len(region) < size:
-            frontier = _frontier(region, label, rows, cols)
+            frontier = _frontier(touching)
             if not frontier:
                 break
             cell = rng.choice(frontier)
             label[cell] = len(members)
             region.append(cell)
+            _touching(touching, cell, label, rows, cols)
         members.append(region)
+        for cell in region:
+            del free[bisect_left(free, cell)]
     if not _merge_small(members, label, rows, cols, rng):
         return None
     return canonical_labels([[label[(r, c)] for c in range(cols)] for r in range(rows)])
 
 
-def _frontier(region: list[Cell], label: dict[Cell, int], rows: int, cols: int) -> list[Cell]:
+def _touching(touching: dict[Cell, int], added: Cell, label: dict[Cell, int], rows: int, cols: int) -> dict[Cell, int]:
+    """The free cells beside a growing region with how many of its cells each touches, updated
+    for the cell just `added` to it. Kept as the region grows rather than counted again for each
+    cell: recounting was 2.0 s of a 25.8 s profile of 40 12 x 12 makes."""
+    touching.pop(added, None)
+    for near in _beside(rows, cols)[added]:
+        if label[near] < 0:
+            touching[near] = touching.get(near, 0) + 1
+    return touching
+
+
+@cache
+def _beside(rows: int, cols: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Every cell's neighbours on a rows x cols grid, worked out once per grid size."""
+    return {cell: tuple(neighbours(cell, rows, cols)) for cell in _cells(rows, cols)}
+
+
+def _frontier(touching: dict[Cell, int]) -> list[Cell]:
     """The free cells beside the region, each listed once per region cell it touches, squared.
 
     Favouring cells the region already wraps keeps regions compact: a compact region has fewer
     cells it cannot lose without falling apart, so fewer second answers leave reshaping stuck.
     """
-    touching: dict[Cell, int] = {}
-    for cell in region:
-        for near in neighbours(cell, rows, cols):
-            if label[near] < 0:
-                touching[near] = touching.get(near, 0) + 1
     return [cell for cell in sorted(touching) for _ in range(touching[cell] ** 2)]
 
 
