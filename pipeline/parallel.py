@@ -12,11 +12,9 @@ import multiprocessing
 import os
 import signal
 import sys
-import tempfile
-import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from multiprocessing import forkserver, resource_tracker
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
@@ -81,30 +79,9 @@ def _quiet_worker() -> None:
     lifetime.die_with_parent()
 
 
-# How long a warming task waits for the others to start before it gives its worker back: more
-# than a worker takes to start under load (0.1-0.3 s at load 10), and short enough that a worker
-# that never comes delays no part by much.
-MEETING_SECONDS = 5.0
-
-
-def warm_worker(module: str, meeting: str, workers: int) -> int:
-    """A task that imports a module, so a worker has it before the tasks that need it, then
-    waits until `workers` such tasks have started (each appends a byte to the `meeting` file),
-    so that no worker takes two of them; the last to arrive removes the file. Its worker's pid."""
-    importlib.import_module(module)
-    fd = os.open(meeting, os.O_WRONLY | os.O_APPEND)
-    try:
-        os.write(fd, b".")
-        deadline = time.monotonic() + MEETING_SECONDS
-        while os.fstat(fd).st_size < workers and time.monotonic() < deadline:
-            time.sleep(0.002)
-        if os.fstat(fd).st_size >= workers:
-            os.unlink(meeting)  # every task opened it before writing its byte
-    except FileNotFoundError:
-        pass  # the pool gave up on this warming and removed it
-    finally:
-        os.close(fd)
-    return os.getpid()
+def import_module(name: str) -> None:
+    """A task that only imports a module, so a worker has it before the tasks that need it."""
+    importlib.import_module(name)
 
 
 def _as_finished(pending: dict[Future[Any], int]) -> Iterator[tuple[int, Any]]:
@@ -126,15 +103,11 @@ class Pool:
     def __init__(self, jobs: int):
         self.jobs = jobs
         self._executor: ProcessPoolExecutor | None = None
-        self._meetings: list[str] = []
 
     def __enter__(self) -> "Pool":
         return self
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
-        for meeting in self._meetings:  # left by a warming whose tasks did not all start
-            with suppress(FileNotFoundError):
-                os.unlink(meeting)
         if self._executor is None:
             return
         if kind is not None:  # interrupted or failed: do not wait for work nobody will read
@@ -168,18 +141,13 @@ class Pool:
         except (EOFError, ConnectionError, BrokenProcessPool) as exc:
             raise StageError(f"the worker processes could not be started ({type(exc).__name__}); nothing was written by them") from None
 
-    def warm(self, module: str) -> list[Future[int]]:
+    def warm(self, module: str) -> None:
         """Start every worker importing `module` now, while this process goes on with other work:
-        one task a worker, none finishing before all have started. The executor starts a worker
-        only when none is idle, and a task that finished before the next was submitted (seen
-        under load) left that one to the same worker, and the other worker cold."""
-        if self.jobs <= 1:
-            return []
-        handle, meeting = tempfile.mkstemp(prefix="puzzlepress-warm-")
-        os.close(handle)
-        self._meetings.append(meeting)
-        with signals.held():
-            return [self._submit(warm_worker, module, meeting, self.jobs) for _ in range(self.jobs)]
+        one task a worker, each submitted before any can finish, so each starts a worker of its own."""
+        if self.jobs > 1:
+            with signals.held():
+                for _ in range(self.jobs):
+                    self._submit(import_module, module)
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""
