@@ -210,7 +210,8 @@ def test_a_version_2_easy_code_still_makes_its_dense_picture():
 
 @pytest.mark.parametrize(("rows", "cols"), [(5, 5), (6, 6), (8, 5)])
 def test_small_medium_sections_draw_outlines_that_grade_medium_in_few_pictures(rows, cols):
-    """Version 4's medium sections up to side 8: every puzzle of 20 codes has one answer (by
+    """Version 4's medium sections up to side 6 (an 8 x 5 grid has the cells of a side-6 square,
+    so it draws outlines too): every puzzle of 20 codes has one answer (by
     exhaustive search), grades medium, and came within a few pictures (1.5 a code over 300 5x5
     codes, against 8.0 in version 3), with more than a third and less than four fifths filled."""
     params = PUZZLE_TYPE.make_params(rows=rows, cols=cols, difficulty="medium")
