@@ -12,9 +12,10 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from multiprocessing import forkserver, resource_tracker
 from typing import Any, Callable, Iterator, Protocol, Sequence
 
@@ -73,15 +74,32 @@ def _start_helpers() -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-def _quiet_worker() -> None:
-    """Workers ignore Ctrl-C (the parent handles it) and die with the forkserver."""
+# How long a warming task waits for the others to start before it gives its worker back: more
+# than a worker takes to start under load (0.1-0.3 s at load 10), and short enough that a worker
+# that never comes delays no part by much.
+MEETING_SECONDS = 5.0
+
+_meeting: threading.Barrier | None = None  # a worker's share of its pool's warming barrier
+
+
+def _start_worker(meeting: threading.Barrier) -> None:
+    """Workers ignore Ctrl-C (the parent handles it), die with the forkserver, and keep the
+    pool's barrier, which a worker can only be handed as it starts."""
+    global _meeting
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     lifetime.die_with_parent()
+    _meeting = meeting
 
 
-def import_module(name: str) -> None:
-    """A task that only imports a module, so a worker has it before the tasks that need it."""
-    importlib.import_module(name)
+def warm_worker(module: str) -> int:
+    """A task that imports a module, so a worker has it before the tasks that need it, then
+    waits at the pool's barrier until every warming task has started, so that no worker takes
+    two of them. Its worker's pid."""
+    importlib.import_module(module)
+    assert _meeting is not None
+    with suppress(threading.BrokenBarrierError):  # a worker that never came: go on cold
+        _meeting.wait(MEETING_SECONDS)
+    return os.getpid()
 
 
 def _as_finished(pending: dict[Future[Any], int]) -> Iterator[tuple[int, Any]]:
@@ -103,6 +121,7 @@ class Pool:
     def __init__(self, jobs: int):
         self.jobs = jobs
         self._executor: ProcessPoolExecutor | None = None
+        self._meeting: threading.Barrier | None = None
 
     def __enter__(self) -> "Pool":
         return self
@@ -131,7 +150,10 @@ class Pool:
                 _start_helpers()
             except OSError as exc:
                 raise StageError(f"the worker processes could not be started ({exc.strerror or exc})") from None
-            self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_quiet_worker)
+            # A barrier of the pool's context, not a file: nothing is left behind by a build
+            # killed while its workers meet (a meeting file in /tmp was, under SIGKILL).
+            self._meeting = context.Barrier(self.jobs)
+            self._executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker, initargs=(self._meeting,))
         return self._executor
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -141,13 +163,19 @@ class Pool:
         except (EOFError, ConnectionError, BrokenProcessPool) as exc:
             raise StageError(f"the worker processes could not be started ({type(exc).__name__}); nothing was written by them") from None
 
-    def warm(self, module: str) -> None:
+    def warm(self, module: str) -> list[Future[int]]:
         """Start every worker importing `module` now, while this process goes on with other work:
-        one task a worker, each submitted before any can finish, so each starts a worker of its own."""
-        if self.jobs > 1:
-            with signals.held():
-                for _ in range(self.jobs):
-                    self._submit(import_module, module)
+        one task a worker, none finishing before all have started. The executor starts a worker
+        only when none is idle, and a task that finished before the next was submitted (seen
+        under load) left that one to the same worker, and the other worker cold."""
+        if self.jobs <= 1:
+            return []
+        self._pool()
+        assert self._meeting is not None
+        self._meeting.reset()  # broken by an earlier warming whose worker never came
+        with signals.held():
+            warming = [self._submit(warm_worker, module) for _ in range(self.jobs)]
+        return warming
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""

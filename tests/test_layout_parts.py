@@ -205,14 +205,29 @@ def test_a_worker_that_dies_stops_the_stage_with_one_line() -> None:
 
 
 
-def test_warming_starts_every_worker() -> None:
+def test_warming_starts_every_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     """Layout warms the workers with WeasyPrint while it draws and plans: all of them, or the
-    parts wait for the imports of those it missed."""
+    parts wait for the imports of those it missed. Each submit is held back here, as a loaded
+    machine does: the first task must not finish and take the second's place in its worker.
+    Warming twice (a catalogue's books share one pool) meets again."""
+    import time
+
     from pipeline.parallel import Pool
 
+    submit = Pool._submit
+
+    def slow_submit(self: Pool, *args: object) -> object:
+        future = submit(self, *args)
+        time.sleep(0.5)
+        return future
+
+    monkeypatch.setattr(Pool, "_submit", slow_submit)
     with Pool(2) as pool:
-        pool.warm("json")
-        assert len(pool._executor._processes) == 2  # type: ignore[union-attr]
+        for _ in range(2):
+            started = time.monotonic()
+            workers = {future.result() for future in pool.warm("json")}
+            assert len(pool._executor._processes) == 2 == len(workers)  # type: ignore[union-attr]
+            assert time.monotonic() - started < 4  # they met; none waited out the barrier
 
 
 def test_a_long_book_has_more_parts_each_within_the_bound_and_an_even_count() -> None:
