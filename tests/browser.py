@@ -52,3 +52,25 @@ def requests(browser) -> list[str]:
 
 def errors(browser) -> list[str]:
     return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+# What a page of the web edition sets once its script has run: the player's handle.
+PLAYER_READY = "return !!(window.Puzzlepress && window.Puzzlepress.page)"
+
+
+def visit(browser, url: str | None = None, ready: str = PLAYER_READY, seconds: float = 30) -> None:
+    """Open `url` (or load the page again) and wait until `ready` (a script) is true: a loaded
+    machine once let a find run before the player had drawn its board (CI, 2026-12-03, cell-0
+    not found), though the script is in the page. A page that never gets there fails with the
+    browser's own errors."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    if url is None:
+        browser.refresh()
+    else:
+        browser.get(url)
+    try:
+        WebDriverWait(browser, seconds).until(lambda b: b.execute_script(ready))
+    except TimeoutException:
+        pytest.fail(f"{url or 'the page loaded again'} was not ready after {seconds:g} s; the browser said: {errors(browser)}")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import chromium, errors, requests
+from browser import chromium, errors, requests, visit
 from conftest import cli, tree, write_spec
 from pipeline.interface.play import MAIN
 from pipeline.records import read_json
@@ -73,9 +73,9 @@ def browser():
 
 
 def open_page(browser, edition: Path, record: dict):
-    browser.get((edition / f"{record['id']}.html").resolve().as_uri())
+    visit(browser, (edition / f"{record['id']}.html").resolve().as_uri())
     browser.execute_script("localStorage.clear()")
-    browser.refresh()
+    visit(browser)
     requests(browser)  # start the log afresh
     return browser.find_element("id", "board")
 
@@ -327,7 +327,7 @@ def test_the_timer_keeps_a_best_time_and_the_index_shows_it(browser, edition: Pa
     play_cells(browser, record)
     stored = browser.execute_script("return JSON.parse(localStorage.getItem('puzzlepress'))")
     assert record["id"] in stored["best"]
-    browser.get((edition / "index.html").resolve().as_uri())
+    visit(browser, (edition / "index.html").resolve().as_uri(), ready="return document.readyState === 'complete'")
     assert "Best 0:" in browser.find_element("css selector", f"[data-id='{record['id']}'] .best").text
     assert browser.find_element("css selector", "nav.issues a").get_dom_attribute("href") == "../2026-11-23/index.html"
 
@@ -337,7 +337,7 @@ def test_a_narrow_phone_keeps_cells_at_28_px_and_scrolls_a_wide_board(edition: P
     try:
         found = puzzles(edition)
         for record in [found[name] for name in PLAYED] + [r for r in map(read_json, sorted((edition.parent / "out" / "puzzles").glob("nonogram-15-*.json")))]:
-            driver.get((edition / f"{record['id']}.html").resolve().as_uri())
+            visit(driver, (edition / f"{record['id']}.html").resolve().as_uri())
             cell = driver.find_element("id", "cell-0")
             assert float(cell.get_attribute("width")) >= 28
             wide = driver.execute_script("const b = document.getElementById('box'); return b.scrollWidth > b.clientWidth")
@@ -393,9 +393,9 @@ def test_the_weekly_issue_plays_every_puzzle_from_disk(browser, tmp_path: Path) 
     pages = sorted(web.glob("*-*.html"))
     assert len(pages) == 4
     for page in pages:
-        browser.get(page.resolve().as_uri())
+        visit(browser, page.resolve().as_uri())
         browser.execute_script("localStorage.clear()")
-        browser.refresh()
+        visit(browser)
         svg = browser.find_element("id", "board")
         cells = browser.execute_script("return Puzzlepress.page.board()")
         for _ in range(len(cells["cells"]) + len(cells["lines"]) + 2):

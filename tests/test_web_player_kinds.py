@@ -13,7 +13,7 @@ import pytest
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from browser import chromium, errors, requests
+from browser import chromium, errors, requests, visit
 from pipeline.render.assets import layouts_dir
 
 EDGES_JS = """
@@ -72,7 +72,7 @@ def test_a_loop_along_cell_edges_is_drawn_by_keys_and_a_drag(browser, tmp_path: 
     from selenium.webdriver.common.keys import Keys
 
     data = {"rows": 2, "cols": 2, "clues": {}, "play": {"cell_marks": ["shaded", "dotted"], "digits": 0, "lines": "edges", "words": {"main": "Shade", "aid": "Dot"}}}
-    browser.get(page(tmp_path, "edges", EDGES_JS, data).as_uri())
+    visit(browser, page(tmp_path, "edges", EDGES_JS, data).as_uri())
     requests(browser)
     svg = browser.find_element("id", "board")
     browser.execute_script("arguments[0].focus()", svg)  # the cursor starts on cell 0
@@ -102,7 +102,7 @@ def test_digits_are_typed_and_givens_stay(browser, tmp_path: Path) -> None:
 
     start = {"cells": [1, 0, 0, 0, 0, 3, 0, 0, 0], "lines": []}
     data = {"rows": 3, "cols": 3, "clues": {}, "start": start, "fixed": [0, 5], "play": {"cell_marks": [], "digits": 3, "lines": None, "words": {}}}
-    browser.get(page(tmp_path, "digits", DIGITS_JS, data).as_uri())
+    visit(browser, page(tmp_path, "digits", DIGITS_JS, data).as_uri())
     svg = browser.find_element("id", "board")
     browser.execute_script("arguments[0].focus()", svg)
     svg.send_keys("2")  # on the given 1: refused
