@@ -42,7 +42,6 @@ from pipeline.puzzles.nuritwin.model import (
     Cell,
     Grid,
     NuritwinPuzzle,
-    cells_by_region,
 )
 
 Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
@@ -169,6 +168,30 @@ def _squares(rows: int, cols: int) -> tuple[int, ...]:
     return tuple(corner << (r * width + c) for r in range(rows - 1) for c in range(cols - 1))
 
 
+@cache
+def _grid_mask(rows: int, cols: int) -> int:
+    """Every cell of the grid, as a mask (rows of cols + 1 bits, as in Layout)."""
+    width = cols + 1
+    return sum(1 << (r * width + c) for r in range(rows) for c in range(cols))
+
+
+def _region_masks(regions: Grid, width: int) -> list[int]:
+    """Each region's cells as a mask, by region id, in one pass over the grid."""
+    masks = [0] * (1 + max(map(max, regions)))
+    for r, row in enumerate(regions):
+        base = r * width
+        for c, label in enumerate(row):
+            masks[label] |= 1 << (base + c)
+    return masks
+
+
+@cache
+def _corners(rows: int, cols: int) -> int:
+    """The top left cells of every 2 x 2 square of the grid, as a mask (as _squares lists them)."""
+    width = cols + 1
+    return sum(1 << (r * width + c) for r in range(rows - 1) for c in range(cols - 1))
+
+
 def _first_holding(rings: list[int], known: int) -> int:
     """The first of the growing `rings` that holds every `known` cell (the last one does), by bisection."""
     low, high = 0, len(rings) - 1
@@ -219,9 +242,9 @@ class Layout:
         self.rows, self.cols = rows, cols
         self.width = cols + 1
         self.stride = (rows + 1) * self.width  # a grid and a zero row: see cut_cells
-        self.grid = self.mask((r, c) for r in range(rows) for c in range(cols))
+        self.grid = _grid_mask(rows, cols)
         self.parts = {} if parts is None else parts
-        self.region_masks = [self.mask(cells) for cells in cells_by_region(regions)]
+        self.region_masks = _region_masks(regions, self.width)
         count = len(self.region_masks)
         self.options: list[list[Option]] = []
         self.block_sizes: list[list[int]] = []
@@ -299,11 +322,13 @@ class Layout:
         left = min(c for _, c in cells)
         shape = tuple((r - top, c - left) for r, c in cells)
         offset = top * self.width + left
-        outside = self.grid & ~own
+        outside = self.grid & ~own  # spread's cells outside the region, inline (as spread & outside)
+        w = self.width
         options, sizes = [], []
-        for size, first, second in shape_masks(shape, self.width):
+        for size, first, second in shape_masks(shape, w):
             first, second = first << offset, second << offset
-            exit_a, exit_b = self.spread(first) & outside, self.spread(second) & outside
+            exit_a = (first << 1 | first >> 1 | first << w | first >> w) & outside
+            exit_b = (second << 1 | second >> 1 | second << w | second >> w) & outside
             if exit_a and exit_b:
                 options.append((first | second, exit_a, exit_b))
                 sizes.append(size)
@@ -329,9 +354,14 @@ class Layout:
         own = self.region_masks[region]
         shading = dict(self.shading[region])
         rules = []
-        for square in _squares(self.rows, self.cols):
+        # Only the squares whose top left corner lies up or left of a cell of the region, in the
+        # order of _squares (reading order): a fifth of the grid's at 12 x 12, the same rules.
+        w = self.width
+        corner = 1 | 1 << 1 | 1 << w | 1 << (w + 1)
+        for index in _members((own | own >> 1 | own >> w | own >> (w + 1)) & _corners(self.rows, self.cols)):
+            square = corner << index
             inside, outside = square & own, square & ~own
-            if not inside or not outside:
+            if not outside:
                 continue
             completing = (1 << len(self.options[region])) - 1
             for index in _members(inside):
@@ -556,20 +586,21 @@ class Layout:
         """The region's tables as search.c reads them: masks and domains as little-endian words,
         cells as int32 bit positions."""
         options = self.options[region]
+        size = _WORD_BYTES  # to_bytes inline, not by _words: 38,000 masks a 12 x 12 puzzle
 
         def cells(table: list[tuple[int, int]]) -> tuple[bytes, bytes]:
-            return array("i", [cell.bit_length() - 1 for cell, _ in table]).tobytes(), b"".join(_words(o) for _, o in table)
+            return array("i", [cell.bit_length() - 1 for cell, _ in table]).tobytes(), b"".join([o.to_bytes(size, "little") for _, o in table])
 
         return (
             _words(self.region_masks[region]),
             _words(self.watched[region]),
             len(options),
-            b"".join(_words(mask) for option in options for mask in option),
+            b"".join([mask.to_bytes(size, "little") for option in options for mask in option]),
             *cells(self.shading[region]),
             *cells(self.exits[region][0]),
             *cells(self.exits[region][1]),
-            b"".join(_words(outside) for outside, _ in self.squares[region]),
-            b"".join(_words(completing) for _, completing in self.squares[region]),
+            b"".join([outside.to_bytes(size, "little") for outside, _ in self.squares[region]]),
+            b"".join([completing.to_bytes(size, "little") for _, completing in self.squares[region]]),
         )
 
     def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
@@ -721,10 +752,15 @@ def compiled_move(
     return _compiled.best_move(layout.cols, layout.grid, owns, shaded, seconds, counted, counts, seen, rng.getrandbits, *cells)
 
 
+# Whether the core built here has reshaping's moves (one built before it had no best_move), read
+# once: compiles_reshaping is asked before every rivals listing (8,000 a 12 x 12 puzzle).
+_RESHAPES = _compiled is not None and hasattr(_compiled, "best_move")
+
+
 def compiles_reshaping(layout: Layout) -> bool:
     """Whether search.c lists rivals and makes reshaping moves for this layout: its masks hold the
-    grid, and the core built here has them (one built before it had no best_move)."""
-    return layout.compiled_masks() and hasattr(_compiled, "best_move")
+    grid, and the core built here has them."""
+    return _compiled is not None and _RESHAPES and layout.stride <= _COMPILED_BITS  # tests set _compiled to None
 
 
 def compiles_moves(layout: Layout, owns: list[int], rng: random.Random) -> bool:
@@ -736,7 +772,7 @@ def compiles_moves(layout: Layout, owns: list[int], rng: random.Random) -> bool:
 def _compiled_search(core, domains: list[int], orders: bytes, limit: int, budget: Budget, look: int) -> list[int]:
     """_Search's count run by search.c, `orders` packed (Layout._packed_orders): the same states,
     branches, steps and answers in the same order."""
-    steps, stopped, found = _compiled.search(core, b"".join(map(_words, domains)), orders, limit, budget.steps_left + 1, look)
+    steps, stopped, found = _compiled.search(core, b"".join([domain.to_bytes(_WORD_BYTES, "little") for domain in domains]), orders, limit, budget.steps_left + 1, look)
     budget.spend(steps)  # raises StepLimit, with the steps spent as the Python search spends them, when it stopped
     if stopped:
         raise RuntimeError("the compiled Nuritwin search stopped short of its step limit")
