@@ -83,8 +83,8 @@ class Parts(dict):
 
     def layout(self, labels: Grid) -> Layout:
         """The Layout of these regions, built once an attempt: every reshaping of a grown layout's
-        draws starts from the grown regions (30 a 12 x 12 puzzle, 0.3 ms each), and numbering from
-        the regions last counted."""
+        draws starts from the grown regions (30 a 12 x 12 puzzle, 0.3 ms each). Only those are
+        kept: a layout whose count searched holds up to REMEMBERED states."""
         key = ("layout", labels)
         found = self.get(key)
         if found is None:
@@ -290,7 +290,7 @@ def reshape_against_one_answer(
     seen = {labels}
     moves = 0
     while True:
-        layout = parts.layout(labels)
+        layout = Layout(len(labels), len(labels[0]), labels, parts)
         others = _second_answers_local_first(layout, answer, block_sizes(labels, answer), parts, budget, rng, version)
         if not others:
             return labels, answer, {"reshaping_moves": moves}
@@ -393,7 +393,7 @@ def reshape_to_fewest_rivals(
         others: list[int] = []
         if not any(found):
             labels, answer = labels_of(layout, owns), layout.answer(shaded)
-            counted = parts.layout(labels)
+            counted = Layout(layout.rows, layout.cols, labels, parts)
             others = version.questions.second_answers(counted, block_sizes(labels, answer), shaded, parts, budget, version)
             if not others:
                 return labels, answer, {"reshaping_moves": moves, "answers_switched": switched}
@@ -414,6 +414,7 @@ def reshape_to_fewest_rivals(
         taken.add(shaded)
         found = [rivals(layout, own, shaded, parts) for own in owns]
         switched += 1
+
 
 
 def rivals(layout: Layout, own: int, shaded: int, parts: Parts) -> list[int]:
@@ -574,7 +575,7 @@ def labels_of(layout: Layout, owns: list[int]) -> Grid:
 
 def number_needed(labels: Grid, answer: Answer, parts: Parts, budget: Budget, rng: random.Random, version: Version) -> NuritwinPuzzle:
     """The puzzle with the numbers its one answer needs (see needed_numbers)."""
-    layout = parts.layout(labels)
+    layout = Layout(len(labels), len(labels[0]), labels, parts)
     return puzzle_of(labels, needed_numbers(layout, answer, block_sizes(labels, answer), parts, budget, rng, version), answer)
 
 
