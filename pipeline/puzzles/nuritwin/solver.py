@@ -372,11 +372,11 @@ class Layout:
         shading = dict(self.shading[region])
         rules = []
         # Only the squares whose top left corner lies up or left of a cell of the region, in the
-        # order of _squares (reading order): a fifth of the grid's at 12 x 12, the same rules.
+        # order of _squares (reading order): 11 of the grid's 121 at 12 x 12, the same rules.
         w = self.width
         corner = 1 | 1 << 1 | 1 << w | 1 << (w + 1)
-        for index in _members((own | own >> 1 | own >> w | own >> (w + 1)) & _corners(self.rows, self.cols)):
-            square = corner << index
+        for top_left in _members((own | own >> 1 | own >> w | own >> (w + 1)) & _corners(self.rows, self.cols)):
+            square = corner << top_left
             inside, outside = square & own, square & ~own
             if not outside:
                 continue
