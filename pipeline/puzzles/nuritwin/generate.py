@@ -13,7 +13,6 @@ from pipeline.budget import Budget
 from pipeline.interface.puzzle_type import Generated
 from pipeline.puzzles.nuritwin import steps
 from pipeline.puzzles.nuritwin.model import NuritwinPuzzle
-from pipeline.puzzles.nuritwin.solver import Layout
 from pipeline.puzzles.nuritwin.versions import CURRENT, Version
 
 
@@ -52,7 +51,7 @@ def attempt(
         return None
     parts = steps.Parts(rows, cols)
     try:
-        grown = Layout(rows, cols, labels, parts)
+        grown = parts.layout(labels)
         for _ in range(version.draws_per_layout):
             answer = steps.draw(grown, budget, rng, version)
             if answer is None:

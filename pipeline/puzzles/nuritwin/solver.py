@@ -42,7 +42,6 @@ from pipeline.puzzles.nuritwin.model import (
     Cell,
     Grid,
     NuritwinPuzzle,
-    cells_by_region,
 )
 
 Option = tuple[int, int, int]  # a region's shading as a mask, and the cells outside it touching each block
@@ -128,6 +127,23 @@ def shape_masks(shape: tuple[Cell, ...], width: int) -> tuple[tuple[int, int, in
     return tuple(listed)
 
 
+@cache
+def _shape_blocks(shape: tuple[Cell, ...], width: int) -> tuple[tuple[int, int, int, int], ...]:
+    """(block size, both blocks, the cells beside the first, beside the second) of shape_masks'
+    shadings, the cells beside a block a row and a column in (shifted by width + 1), so that no
+    neighbour up or left of the shape's corner is lost: Layout shifts them into place and keeps
+    those in the grid outside the region (spread's cells, without spreading each region's blocks:
+    a third of the time listing a new region's shadings)."""
+    pad = width + 1
+    listed = []
+    for size, first, second in shape_masks(shape, width):
+        first, second = first << pad, second << pad
+        near_first = first << 1 | first >> 1 | first << width | first >> width
+        near_second = second << 1 | second >> 1 | second << width | second >> width
+        listed.append((size, (first | second) >> pad, near_first, near_second))
+    return tuple(listed)
+
+
 def _joined_blocks(cells: int, width: int, largest: int) -> list[list[int]]:
     """The joined sets of 1, 2, ... `largest` of `cells` (rows of `width` bits), as masks, by size."""
     by_size = [[1 << index for index in _members(cells)]]
@@ -167,6 +183,30 @@ def _squares(rows: int, cols: int) -> tuple[int, ...]:
     width = cols + 1
     corner = 1 | 1 << 1 | 1 << width | 1 << (width + 1)
     return tuple(corner << (r * width + c) for r in range(rows - 1) for c in range(cols - 1))
+
+
+@cache
+def _grid_mask(rows: int, cols: int) -> int:
+    """Every cell of the grid, as a mask (rows of cols + 1 bits, as in Layout)."""
+    width = cols + 1
+    return sum(1 << (r * width + c) for r in range(rows) for c in range(cols))
+
+
+def _region_masks(regions: Grid, width: int) -> list[int]:
+    """Each region's cells as a mask, by region id, in one pass over the grid."""
+    masks = [0] * (1 + max(map(max, regions)))
+    for r, row in enumerate(regions):
+        base = r * width
+        for c, label in enumerate(row):
+            masks[label] |= 1 << (base + c)
+    return masks
+
+
+@cache
+def _corners(rows: int, cols: int) -> int:
+    """The top left cells of every 2 x 2 square of the grid, as a mask (as _squares lists them)."""
+    width = cols + 1
+    return sum(1 << (r * width + c) for r in range(rows - 1) for c in range(cols - 1))
 
 
 def _first_holding(rings: list[int], known: int) -> int:
@@ -219,9 +259,9 @@ class Layout:
         self.rows, self.cols = rows, cols
         self.width = cols + 1
         self.stride = (rows + 1) * self.width  # a grid and a zero row: see cut_cells
-        self.grid = self.mask((r, c) for r in range(rows) for c in range(cols))
+        self.grid = _grid_mask(rows, cols)
         self.parts = {} if parts is None else parts
-        self.region_masks = [self.mask(cells) for cells in cells_by_region(regions)]
+        self.region_masks = _region_masks(regions, self.width)
         count = len(self.region_masks)
         self.options: list[list[Option]] = []
         self.block_sizes: list[list[int]] = []
@@ -299,13 +339,15 @@ class Layout:
         left = min(c for _, c in cells)
         shape = tuple((r - top, c - left) for r, c in cells)
         offset = top * self.width + left
-        outside = self.grid & ~own
+        # Each block's neighbours come with the shape, a row and a column in (see _shape_blocks):
+        # shifted into place they are spread's cells, and the region's outside is shifted to meet them.
+        pad = self.width + 1
+        outside = (self.grid & ~own) << pad
         options, sizes = [], []
-        for size, first, second in shape_masks(shape, self.width):
-            first, second = first << offset, second << offset
-            exit_a, exit_b = self.spread(first) & outside, self.spread(second) & outside
+        for size, both, near_first, near_second in _shape_blocks(shape, self.width):
+            exit_a, exit_b = near_first << offset & outside, near_second << offset & outside
             if exit_a and exit_b:
-                options.append((first | second, exit_a, exit_b))
+                options.append((both << offset, exit_a >> pad, exit_b >> pad))
                 sizes.append(size)
         return options, sizes
 
@@ -329,9 +371,14 @@ class Layout:
         own = self.region_masks[region]
         shading = dict(self.shading[region])
         rules = []
-        for square in _squares(self.rows, self.cols):
+        # Only the squares whose top left corner lies up or left of a cell of the region, in the
+        # order of _squares (reading order): 11 of the grid's 121 at 12 x 12, the same rules.
+        w = self.width
+        corner = 1 | 1 << 1 | 1 << w | 1 << (w + 1)
+        for top_left in _members((own | own >> 1 | own >> w | own >> (w + 1)) & _corners(self.rows, self.cols)):
+            square = corner << top_left
             inside, outside = square & own, square & ~own
-            if not inside or not outside:
+            if not outside:
                 continue
             completing = (1 << len(self.options[region])) - 1
             for index in _members(inside):
@@ -556,20 +603,21 @@ class Layout:
         """The region's tables as search.c reads them: masks and domains as little-endian words,
         cells as int32 bit positions."""
         options = self.options[region]
+        size = _WORD_BYTES  # to_bytes inline, not by _words: 38,000 masks a 12 x 12 puzzle
 
         def cells(table: list[tuple[int, int]]) -> tuple[bytes, bytes]:
-            return array("i", [cell.bit_length() - 1 for cell, _ in table]).tobytes(), b"".join(_words(o) for _, o in table)
+            return array("i", [cell.bit_length() - 1 for cell, _ in table]).tobytes(), b"".join([o.to_bytes(size, "little") for _, o in table])
 
         return (
             _words(self.region_masks[region]),
             _words(self.watched[region]),
             len(options),
-            b"".join(_words(mask) for option in options for mask in option),
+            b"".join([mask.to_bytes(size, "little") for option in options for mask in option]),
             *cells(self.shading[region]),
             *cells(self.exits[region][0]),
             *cells(self.exits[region][1]),
-            b"".join(_words(outside) for outside, _ in self.squares[region]),
-            b"".join(_words(completing) for _, completing in self.squares[region]),
+            b"".join([outside.to_bytes(size, "little") for outside, _ in self.squares[region]]),
+            b"".join([completing.to_bytes(size, "little") for _, completing in self.squares[region]]),
         )
 
     def narrow(self, domains: list[int], parent: Narrowed | None = None, settled: int = -1) -> Narrowed | None:
@@ -721,10 +769,15 @@ def compiled_move(
     return _compiled.best_move(layout.cols, layout.grid, owns, shaded, seconds, counted, counts, seen, rng.getrandbits, *cells)
 
 
+# Whether the core built here has reshaping's moves (one built before it had no best_move), read
+# once: compiles_reshaping is asked before every rivals listing (8,000 a 12 x 12 puzzle).
+_RESHAPES = _compiled is not None and hasattr(_compiled, "best_move")
+
+
 def compiles_reshaping(layout: Layout) -> bool:
     """Whether search.c lists rivals and makes reshaping moves for this layout: its masks hold the
-    grid, and the core built here has them (one built before it had no best_move)."""
-    return layout.compiled_masks() and hasattr(_compiled, "best_move")
+    grid, and the core built here has them."""
+    return _compiled is not None and _RESHAPES and layout.stride <= _COMPILED_BITS  # tests set _compiled to None
 
 
 def compiles_moves(layout: Layout, owns: list[int], rng: random.Random) -> bool:
@@ -736,7 +789,7 @@ def compiles_moves(layout: Layout, owns: list[int], rng: random.Random) -> bool:
 def _compiled_search(core, domains: list[int], orders: bytes, limit: int, budget: Budget, look: int) -> list[int]:
     """_Search's count run by search.c, `orders` packed (Layout._packed_orders): the same states,
     branches, steps and answers in the same order."""
-    steps, stopped, found = _compiled.search(core, b"".join(map(_words, domains)), orders, limit, budget.steps_left + 1, look)
+    steps, stopped, found = _compiled.search(core, b"".join([domain.to_bytes(_WORD_BYTES, "little") for domain in domains]), orders, limit, budget.steps_left + 1, look)
     budget.spend(steps)  # raises StepLimit, with the steps spent as the Python search spends them, when it stopped
     if stopped:
         raise RuntimeError("the compiled Nuritwin search stopped short of its step limit")
