@@ -174,8 +174,7 @@ class Pool:
         assert self._meeting is not None
         self._meeting.reset()  # broken by an earlier warming whose worker never came
         with signals.held():
-            warming = [self._submit(warm_worker, module) for _ in range(self.jobs)]
-        return warming
+            return [self._submit(warm_worker, module) for _ in range(self.jobs)]
 
     def imap(self, fn: Callable[..., Any], tasks: Sequence[tuple[Any, ...]]) -> Iterator[tuple[int, Any]]:
         """(index, result) for every task, in the order they finish."""

@@ -416,7 +416,6 @@ def reshape_to_fewest_rivals(
         switched += 1
 
 
-
 def rivals(layout: Layout, own: int, shaded: int, parts: Parts) -> list[int]:
     """The shadings of the whole grid that differ from `shaded` in this region alone and obey every
     rule with its block size: the region's other shadings of that size that, put in its place,
