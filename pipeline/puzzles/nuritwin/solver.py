@@ -204,9 +204,8 @@ def _region_masks(regions: Grid, width: int) -> list[int]:
 
 @cache
 def _corners(rows: int, cols: int) -> int:
-    """The top left cells of every 2 x 2 square of the grid, as a mask (as _squares lists them)."""
-    width = cols + 1
-    return sum(1 << (r * width + c) for r in range(rows - 1) for c in range(cols - 1))
+    """The top left cells of every 2 x 2 square of the grid, as a mask: each square's lowest cell."""
+    return sum(square & -square for square in _squares(rows, cols))
 
 
 def _first_holding(rings: list[int], known: int) -> int:
