@@ -4,8 +4,10 @@ grade, and loops are single loops through cell centres."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
+from conftest import failing
 from masyu_reference import brute_force, outside_count, pearl_walk
 
 from pipeline.budget import Budget
@@ -27,19 +29,23 @@ def test_grown_loops_are_single_loops(rows: int, cols: int) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [8, 10])
 def test_a_hundred_fresh_codes_have_one_answer_by_an_outside_check(size: int) -> None:
-    for _ in range(100):
-        code = fresh_code()
-        made = MASYU.make(size, code, Budget(seconds=60))
-        assert outside_count(made.puzzle.pearls) == [made.puzzle.answer], code
+    assert failing(partial(_one_answer_by_the_outside_check, size), [fresh_code() for _ in range(100)]) == []
+
+
+def _one_answer_by_the_outside_check(size: int, code: str) -> bool:
+    made = MASYU.make(size, code, Budget(seconds=60))
+    return outside_count(made.puzzle.pearls) == [made.puzzle.answer]
 
 
 @pytest.mark.slow
 def test_a_hundred_fresh_codes_of_the_smallest_size_have_one_answer_by_brute_force() -> None:
     """About 40 s of CPU for the walks at 6x6 (1 s at most for one), 60 s with the making."""
-    for _ in range(100):
-        code = fresh_code()
-        made = MASYU.make(6, code, Budget(seconds=60))
-        assert pearl_walk(made.puzzle.pearls) == [made.puzzle.answer], code
+    assert failing(_one_answer_by_the_pearl_walk, [fresh_code() for _ in range(100)]) == []
+
+
+def _one_answer_by_the_pearl_walk(code: str) -> bool:
+    made = MASYU.make(6, code, Budget(seconds=60))
+    return pearl_walk(made.puzzle.pearls) == [made.puzzle.answer]
 
 
 def test_the_pearl_walk_finds_what_the_brute_force_finds() -> None:
