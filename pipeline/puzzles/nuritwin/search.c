@@ -1031,110 +1031,51 @@ static PyObject *by_cell(PyObject *self, PyObject *args) {
     return found;
 }
 
-/* shuffled(state, sizes) -> (state, orders) (Layout.answers with an rng): each region's order
-   0..size-1 shuffled as random.shuffle shuffles it, one region after the other, from the Mersenne
-   Twister state random.Random.getstate() gives (624 words and the index) and the state after, as
-   random.setstate takes it. The draws are CPython's: genrand_uint32 of _randommodule.c,
-   getrandbits(k) its top k bits, _randbelow_with_getrandbits drawing again until below n. A draw
-   run's shuffles were the largest Python item of a 12 x 12 make (about a sixth of its CPU time). */
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int index;
-} Twister;
-
-static uint32_t genrand_uint32(Twister *t) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
-    uint32_t y, *mt = t->mt;
-    if (t->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        t->index = 0;
-    }
-    y = mt[t->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* random._randbelow_with_getrandbits(n) for 2 <= n < 2**31 (k = n.bit_length() <= 32 bits). */
-static uint32_t below(Twister *t, uint32_t n) {
-    int k = 0;
-    while ((n >> k) != 0) k++;
-    uint32_t r = genrand_uint32(t) >> (32 - k);
-    while (r >= n) r = genrand_uint32(t) >> (32 - k);
-    return r;
-}
-
-static PyObject *shuffled(PyObject *self, PyObject *args) {
+/* shuffled_by(getrandbits, sizes) -> orders (Layout.answers with an rng): each region's order
+   0..size-1 shuffled as random.shuffle shuffles it, one region after the other, drawing by the
+   generator's own getrandbits (shuffle_ints) as best_move does: the same draws, and the generator
+   left where random.shuffle leaves it. Reading and rebuilding the 625-word state instead
+   (getstate, a compiled Mersenne Twister, setstate) cost about 60 us a search, whatever its
+   few draws; see docs/notes/nuritwin-speed.md. */
+static PyObject *shuffled_by(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *state;
+    PyObject *getrandbits;
     Py_buffer sizes;
-    if (!PyArg_ParseTuple(args, "O!y*", &PyTuple_Type, &state, &sizes)) return NULL;
-    PyObject *result = NULL, *orders = NULL, *after = NULL;
-    Twister t;
-    if (PyTuple_GET_SIZE(state) != MT_N + 1 || sizes.len % (Py_ssize_t)sizeof(int16_t)) {
-        PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: not a Mersenne Twister state, or sizes not int16");
-        goto done;
-    }
-    for (int i = 0; i <= MT_N; i++) {
-        unsigned long word = PyLong_AsUnsignedLong(PyTuple_GET_ITEM(state, i));
-        if (word == (unsigned long)-1 && PyErr_Occurred()) goto done;
-        if (i < MT_N) t.mt[i] = (uint32_t)word;
-        else t.index = (int)word;
-    }
-    if (t.index < 0 || t.index > MT_N) {
-        PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: the state's index is out of range");
+    if (!PyArg_ParseTuple(args, "Oy*", &getrandbits, &sizes)) return NULL;
+    PyObject *orders = NULL;
+    int *work = NULL;
+    if (sizes.len % (Py_ssize_t)sizeof(int16_t)) {
+        PyErr_SetString(PyExc_ValueError, "nuritwin shuffled_by: sizes not int16");
         goto done;
     }
     const int16_t *size = sizes.buf;
     Py_ssize_t regions = sizes.len / (Py_ssize_t)sizeof(int16_t), total = 0;
+    int widest = 0;
     for (Py_ssize_t q = 0; q < regions; q++) {
         if (size[q] < 0) {
-            PyErr_SetString(PyExc_ValueError, "nuritwin shuffled: a negative size");
+            PyErr_SetString(PyExc_ValueError, "nuritwin shuffled_by: a negative size");
             goto done;
         }
         total += size[q];
+        if (size[q] > widest) widest = size[q];
     }
-    orders = PyBytes_FromStringAndSize(NULL, total * (Py_ssize_t)sizeof(int16_t));
+    work = PyMem_Malloc((size_t)(widest ? widest : 1) * sizeof(int));
+    orders = work ? PyBytes_FromStringAndSize(NULL, total * (Py_ssize_t)sizeof(int16_t)) : PyErr_NoMemory();
     if (!orders) goto done;
     int16_t *order = (int16_t *)PyBytes_AS_STRING(orders);
     for (Py_ssize_t q = 0; q < regions; q++) {
-        for (int16_t i = 0; i < size[q]; i++) order[i] = i;
-        for (int i = size[q] - 1; i > 0; i--) {  /* random.shuffle: for i in reversed(range(1, n)) */
-            uint32_t j = below(&t, (uint32_t)i + 1);
-            int16_t swap = order[i];
-            order[i] = order[j];
-            order[j] = swap;
+        for (int i = 0; i < size[q]; i++) work[i] = i;
+        if (!shuffle_ints(getrandbits, work, size[q])) {
+            Py_CLEAR(orders);
+            goto done;
         }
+        for (int i = 0; i < size[q]; i++) order[i] = (int16_t)work[i];
         order += size[q];
     }
-    after = PyTuple_New(MT_N + 1);
-    if (!after) goto done;
-    for (int i = 0; i <= MT_N; i++) {
-        PyObject *word = PyLong_FromUnsignedLong(i < MT_N ? t.mt[i] : (unsigned long)t.index);
-        if (!word) goto done;
-        PyTuple_SET_ITEM(after, i, word);
-    }
-    result = PyTuple_Pack(2, after, orders);
 done:
-    Py_XDECREF(after);
-    Py_XDECREF(orders);
+    PyMem_Free(work);
     PyBuffer_Release(&sizes);
-    return result;
+    return orders;
 }
 
 static PyMethodDef methods[] = {
@@ -1144,7 +1085,7 @@ static PyMethodDef methods[] = {
     {"best_move", best_move, METH_VARARGS, "The reshaping move that leaves fewest rivals (steps.best_move): (home, target, cell) or None."},
     {"layout", layout, METH_VARARGS, "A layout's tables for the compiled Nuritwin search."},
     {"search", search, METH_VARARGS, "The Nuritwin counting search: (steps, stopped, answers' shaded cells)."},
-    {"shuffled", shuffled, METH_VARARGS, "Every region's order shuffled as random.shuffle does: (state after, orders)."},
+    {"shuffled_by", shuffled_by, METH_VARARGS, "Every region's order shuffled as random.shuffle does, by the generator's getrandbits."},
     {NULL, NULL, 0, NULL},
 };
 

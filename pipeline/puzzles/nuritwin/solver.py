@@ -567,14 +567,11 @@ class Layout:
         return orders
 
     def _packed_orders(self, rng: random.Random | None) -> bytes:
-        """_orders as search.c reads them; shuffled by search.c from `rng`'s state (the same draws,
-        and `rng` left where random.shuffle leaves it) when `rng` is a plain random.Random."""
-        if type(rng) is not random.Random or not hasattr(_compiled, "shuffled"):  # or a core built before it had shuffled
+        """_orders as search.c reads them; shuffled by search.c with `rng`'s getrandbits (the same
+        draws as random.shuffle) when `rng` is a plain random.Random."""
+        if type(rng) is not random.Random or not hasattr(_compiled, "shuffled_by"):  # or a core built before it had shuffled_by
             return array("h", [i for order in self._orders(rng) for i in order]).tobytes()
-        version, state, gauss = rng.getstate()
-        state, packed = _compiled.shuffled(state, array("h", map(len, self.options)).tobytes())
-        rng.setstate((version, state, gauss))
-        return packed
+        return _compiled.shuffled_by(rng.getrandbits, array("h", map(len, self.options)).tobytes())
 
     def core(self):
         """The layout's tables in the compiled search (search.c), built at its first search; None
