@@ -18,7 +18,6 @@ reported. Compare two runs made shortly after each other with `--compare`.
 
 from __future__ import annotations
 
-import json
 import math
 import random
 import statistics

@@ -15,10 +15,10 @@ from typing import Any, Literal
 
 from pydantic import TypeAdapter, ValidationError
 
-from pipeline import __version__, safeio, schemas, trust
+from pipeline import __version__, safeio, schemas
 from pipeline.codes import puzzle_id
 from pipeline.errors import RecordError
-from pipeline.files import sha256_bytes, write_atomic
+from pipeline.files import write_atomic
 from pipeline.interface.params import Params
 from pipeline.records import read_json
 from pipeline.registry import puzzle_types

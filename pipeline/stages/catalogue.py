@@ -25,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 from contextlib import ExitStack
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable

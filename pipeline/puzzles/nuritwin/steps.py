@@ -32,7 +32,7 @@ from typing import Sequence, TypeVar
 
 from pipeline.budget import Budget
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.nuritwin.choices import Number, Questions, Reshape, Version
+from pipeline.puzzles.nuritwin.choices import Number, Questions, Version
 from pipeline.puzzles.nuritwin.model import (
     SHADED,
     Answer,
