@@ -170,8 +170,8 @@ def outside_count(pearls: tuple[str, ...], limit: int = 2) -> list[frozenset]:
                 for cell, k in chosen.items() for dr, dc in SHAPES[k] for other in [(cell[0] + dr, cell[1] + dc)]
             )
             pieces = _pieces(drawn)
-            whole = [piece for piece in pieces if all(pearl in piece for pearl in pearl_cells)]
-            if not whole:
+            whole = next((piece for piece in pieces if all(pearl in piece for pearl in pearl_cells)), None)
+            if whole is None:
                 # the pearls are split between loops: an answer holds none of these closed loops
                 for piece in pieces:
                     sat.add_clause([-shape[(cell, chosen[cell])] for cell in sorted(piece)])
@@ -180,8 +180,8 @@ def outside_count(pearls: tuple[str, ...], limit: int = 2) -> list[frozenset]:
             # rule, so that loop alone is an answer. Cutting only the exact model made this check
             # cut small pearl-free loops one by one: over 190,000 solves and more than 10 minutes
             # for one 10x10 Masyu (code bv4546ey).
-            found.append(frozenset(line for line in drawn if line[0] in whole[0]))
-            sat.add_clause([-shape[(cell, chosen[cell])] for cell in sorted(whole[0])])
+            found.append(frozenset(line for line in drawn if line[0] in whole))
+            sat.add_clause([-shape[(cell, chosen[cell])] for cell in sorted(whole)])
     return found
 
 
