@@ -93,3 +93,11 @@ def test_a_search_that_reaches_its_step_limit_says_so() -> None:
     with pytest.raises(StepLimit):
         solver.solve(puzzle_of(("." * 8,) * 7 + ("B" + "." * 7,)), 5, Budget(steps=3))
     assert solver.solve(puzzle_of(pearls), 2, Budget(steps=1000))
+
+
+def test_the_outside_check_lists_each_answer_alone_where_other_loops_fit_beside_it() -> None:
+    """Black pearls in two far corners leave room for pearl-free loops beside an answer: every
+    one of the 154 answers is listed, and listed without them."""
+    pearls = ("B.....", "......", "......", ".....B")
+    listed = outside_count(pearls, 200)
+    assert len(listed) == 154 and set(listed) == set(brute_force(pearls))
