@@ -215,6 +215,7 @@ def pearl_walk(pearls):
     through a cell where it turns. The finished loops are judged by `obeys`."""
     rows, cols = len(pearls), len(pearls[0])
     start = next((r, c) for r in range(rows) for c in range(cols) if pearls[r][c] != ".")
+    pearl_cells = [(r, c) for r in range(rows) for c in range(cols) if pearls[r][c] != "."]
     found = set()
     path, seen = [start], {start}
 
@@ -236,6 +237,19 @@ def pearl_walk(pearls):
         a, b, c = path[i - 1], path[i], path[(i + 1) % len(path)]
         return (pearls[a[0]][a[1]] == "B" or pearls[c[0]][c[1]] == "B") and not straight(a, b, c)
 
+    def can_close():
+        """Whether the start and every pearl not yet walked through can still be reached from
+        the walk's end through cells it has not used: an answer passes every pearl."""
+        reach, stack = {path[-1]}, [path[-1]]
+        while stack:
+            r, c = stack.pop()
+            for nxt in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)):
+                if 0 <= nxt[0] < rows and 0 <= nxt[1] < cols and nxt not in reach and (nxt not in seen or nxt == start):
+                    reach.add(nxt)
+                    if nxt != start:
+                        stack.append(nxt)
+        return start in reach and all(p in reach or p in seen for p in pearl_cells)
+
     def walk():
         r, c = path[-1]
         for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
@@ -253,7 +267,7 @@ def pearl_walk(pearls):
                 continue
             path.append(nxt)
             seen.add(nxt)
-            if len(path) < 3 or not (broken(len(path) - 2) or black_side(len(path) - 2)):
+            if (len(path) < 3 or not (broken(len(path) - 2) or black_side(len(path) - 2))) and can_close():
                 walk()
             path.pop()
             seen.discard(nxt)

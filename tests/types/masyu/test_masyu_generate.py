@@ -39,7 +39,8 @@ def _one_answer_by_the_outside_check(size: int, code: str) -> bool:
 
 @pytest.mark.slow
 def test_a_hundred_fresh_codes_of_the_smallest_size_have_one_answer_by_brute_force() -> None:
-    """About 40 s of CPU for the walks at 6x6 (1 s at most for one), 60 s with the making."""
+    """The walks cost some 0.4 s of CPU a code at 6x6 (40 codes: 15.5 s; 28.0 s before the walk
+    was cut where it can no longer close), about as much as the making."""
     assert failing(_one_answer_by_the_pearl_walk, [fresh_code() for _ in range(100)]) == []
 
 
