@@ -156,8 +156,11 @@ class ClusterPool:
         self._config.__enter__()
         try:
             if workers is not None:
+                # Dask's scheduler serves HTTP even without a dashboard, on port 8787 unless told
+                # otherwise; a second build on the machine then printed Dask's "Port 8787 is
+                # already in use" warning. Any free port, on this machine alone.
                 self._cluster = distributed.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0",
                     death_timeout=WORKER_DEATH_SECONDS, silence_logs=logging.CRITICAL,
                 )
                 self._client = distributed.Client(self._cluster, timeout=f"{CONNECT_SECONDS}s")

@@ -42,6 +42,18 @@ def test_a_throwaway_local_cluster_writes_the_same_bytes_as_one_job(serial: Path
     assert tree(tmp_path / "out") == tree(serial)
 
 
+def test_a_throwaway_cluster_serves_nothing_on_a_fixed_port_or_other_interfaces(recwarn: pytest.WarningsRecorder) -> None:
+    """Two builds' throwaway clusters at once: Dask's HTTP server of each is on a free port of
+    this machine only, so neither warns that a port is taken (it did, on :8787, when the suite
+    ran two builds side by side)."""
+    with ClusterPool("local:1") as first, ClusterPool("local:1") as second:
+        servers = [pool._cluster.scheduler.http_server for pool in (first, second)]
+        hosts = {socket.getsockname()[0] for server in servers for socket in server._sockets.values()}
+        assert hosts == {"127.0.0.1"}
+        assert len({server.port for server in servers}) == 2
+    assert not [w for w in recwarn if "already in use" in str(w.message)]
+
+
 @pytest.mark.slow
 def test_a_worker_killed_mid_build_has_its_tasks_run_again(serial: Path, tmp_path: Path) -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
