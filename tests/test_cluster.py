@@ -48,7 +48,7 @@ def test_a_throwaway_cluster_serves_nothing_on_a_fixed_port_or_other_interfaces(
     ran two builds side by side)."""
     with ClusterPool("local:1") as first, ClusterPool("local:1") as second:
         servers = [pool._cluster.scheduler.http_server for pool in (first, second)]
-        hosts = {socket.getsockname()[0] for server in servers for socket in server._sockets.values()}
+        hosts = {listener.getsockname()[0] for server in servers for listener in server._sockets.values()}
         assert hosts == {"127.0.0.1"}
         assert len({server.port for server in servers}) == 2
     assert not [w for w in recwarn if "already in use" in str(w.message)]

@@ -214,8 +214,8 @@ def pearl_walk(pearls):
     walk goes straight through, a white one it turns on, or a black one entered or left
     through a cell where it turns. The finished loops are judged by `obeys`."""
     rows, cols = len(pearls), len(pearls[0])
-    start = next((r, c) for r in range(rows) for c in range(cols) if pearls[r][c] != ".")
     pearl_cells = [(r, c) for r in range(rows) for c in range(cols) if pearls[r][c] != "."]
+    start = pearl_cells[0]
     found = set()
     path, seen = [start], {start}
 
