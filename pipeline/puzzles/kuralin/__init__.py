@@ -8,8 +8,9 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.budget import Budget
+from pipeline.interface.deferred import Deferred
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.kuralin import generate, grade, play, proof, record, render, rules, share, solver
+from pipeline.puzzles.kuralin import play, record, render, rules, share
 from pipeline.interface.params import Params
 from pipeline.render.svg import FigureSize
 
@@ -42,6 +43,7 @@ def _generate(params: KuralinParams, rng: random.Random, budget: Budget) -> Gene
     """Version 2: a puzzle made for its difficulty's tier. Expert puzzles come from the ungraded
     generator as in version 1: it removes every circle it can, and most of what it makes is
     expert, several times faster than aiming at expert (docs/notes/kuralin-expert.md)."""
+    from pipeline.puzzles.kuralin import generate
     if params.difficulty in (None, "expert"):
         return generate.generate(params.rows, params.cols, rng, budget)
     return generate.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
@@ -49,6 +51,7 @@ def _generate(params: KuralinParams, rng: random.Random, budget: Budget) -> Gene
 
 def _generate_v1(params: KuralinParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 1: every difficulty drew from the ungraded generator, kept or skipped by grade."""
+    from pipeline.puzzles.kuralin import generate
     return generate.generate(params.rows, params.cols, rng, budget)
 
 
@@ -58,7 +61,7 @@ def _print_size(params: KuralinParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="kuralin", title="Kuralin", version=2, how_to_play=RULES, params=KuralinParams,
-    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
+    generate=_generate, previous={1: _generate_v1}, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), checks=rules.CHECKS, prove=Deferred(f"{__name__}.proof", "prove"), share=share.SHARE,
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
     # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.

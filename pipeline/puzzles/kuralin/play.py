@@ -10,14 +10,16 @@ or dotted white off it, breaks "black-off-loop", and a player need not blacken e
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play, centre_pairs
-from pipeline.puzzles.kuralin import grade
 from pipeline.puzzles.kuralin.model import BLACK, ON_LOOP, KuralinPuzzle, Solution, edge
+
+if TYPE_CHECKING:  # imported where a hint is made: a build that makes no hints never loads the grader
+    from pipeline.puzzles.kuralin import grade
 
 REASONS = {
     "no-small-loop": "drawing it would close a loop while other parts of the loop remain",
@@ -57,6 +59,7 @@ def answer(puzzle: KuralinPuzzle, board: Board) -> Solution:
 
 
 def hints(puzzle: KuralinPuzzle, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.kuralin import grade
     position = grade.Position(grade.Board.of(puzzle))
     explain = lambda technique, before, part, at, mark: _explain(puzzle, technique, before, part, at, mark)
     lines_first = lambda mark: 0  # board order: cells, then lines
@@ -64,6 +67,7 @@ def hints(puzzle: KuralinPuzzle, budget: Budget) -> list[list[Move]]:
 
 
 def _facts(position: grade.Position) -> dict[tuple[str, int], int]:
+    from pipeline.puzzles.kuralin import grade
     found = {}
     for cell, value in enumerate(position.cells):
         if value != grade.UNKNOWN:
@@ -119,6 +123,7 @@ def _cell_lines_reason(part: str, mark: int) -> str:
 
 def _forces(position: grade.Position, circle, at: int, mark: int) -> bool:
     """Whether the circle's balance alone, with what was known, forced this cell's colour."""
+    from pipeline.puzzles.kuralin import grade
     cols = position.board.cols
     values = [position.cells[r * cols + c] for r, c in circle.cells]
     blacks, unknown = values.count(grade.BLACK), values.count(grade.UNKNOWN)

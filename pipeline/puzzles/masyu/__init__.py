@@ -9,8 +9,9 @@ from pydantic import Field
 
 from pipeline.budget import Budget
 from pipeline.interface.params import Params
+from pipeline.interface.deferred import Deferred
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.masyu import generate, grade, play, proof, record, render, rules, share, solver
+from pipeline.puzzles.masyu import play, record, render, rules, share
 from pipeline.render.svg import FigureSize
 
 HOW_TO_PLAY = """\
@@ -42,11 +43,13 @@ class MasyuParams(Params):
 
 def _generate(params: MasyuParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 2: medium loops are grown for the medium patterns; everything else as version 1."""
+    from pipeline.puzzles.masyu import generate
     return generate.generate(params.rows, params.cols, params.difficulty, rng, budget, version=2)
 
 
 def _generate_v1(params: MasyuParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 1: every loop grown by Pearl's bias (most medium loops thin to easy puzzles)."""
+    from pipeline.puzzles.masyu import generate
     return generate.generate(params.rows, params.cols, params.difficulty, rng, budget, version=1)
 
 
@@ -56,7 +59,7 @@ def _print_size(params: MasyuParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="masyu", title="Masyu", version=2, how_to_play=HOW_TO_PLAY, params=MasyuParams,
-    generate=_generate, previous={1: _generate_v1}, grade=grade.grade, print_size=_print_size, solve=solver.solve, prove=proof.prove,
+    generate=_generate, previous={1: _generate_v1}, grade=Deferred(f"{__name__}.grade", "grade"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     checks=rules.CHECKS, share=share.SHARE, play=play.PLAY,
     # 8 mm a cell: a pearl 5.4 mm across with a pencil line through it; a 15x15 is 124 mm wide

@@ -16,7 +16,6 @@ from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play, centre_pairs
-from pipeline.puzzles.masyu import grade
 from pipeline.puzzles.masyu.logic import OFF, ON, Position, start
 from pipeline.puzzles.masyu.model import Line, MasyuPuzzle
 
@@ -47,6 +46,7 @@ def answer(puzzle: MasyuPuzzle, board: Board) -> frozenset[Line]:
 
 
 def hints(puzzle: MasyuPuzzle, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.masyu import grade
     position = start(puzzle, 0)
     index = {pair: at for at, pair in enumerate(centre_pairs(puzzle.rows, puzzle.cols))}
     order = [index[position.board.line_cells(e)] for e in range(len(position.es))]

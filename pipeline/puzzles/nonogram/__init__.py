@@ -14,8 +14,9 @@ from typing import Any, ClassVar, Literal, Mapping
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from pipeline.budget import Budget
+from pipeline.interface.deferred import Deferred
 from pipeline.interface.puzzle_type import Generated, PuzzleType
-from pipeline.puzzles.nonogram import generate, grade, model, play, proof, render, rules, share, solver, source
+from pipeline.puzzles.nonogram import model, play, render, rules, share, source
 from pipeline.puzzles.nonogram.model import Nonogram
 from pipeline.interface.params import Params, checks_files
 from pipeline.render.svg import FigureSize
@@ -99,6 +100,7 @@ def _is_int(value: Any) -> bool:
 def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 4: a medium random section's pictures on a small grid (side 6 or less) are
     outlines, shapes with their insides cut away; every other code makes what version 3 made."""
+    from pipeline.puzzles.nonogram import generate
     if params.difficulty == "medium" and params.picture == source.RANDOM and generate.draws_outlines(params.rows, params.cols):
         return generate.generate_graded(params.rows, params.cols, "medium", rng, budget, generate.draw_outline)
     return _generate_v3(params, rng, budget)
@@ -107,6 +109,7 @@ def _generate(params: NonogramParams, rng: random.Random, budget: Budget) -> Gen
 def _generate_v3(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 3: an easy random section's pictures are mirror-symmetric and fill their grid (no
     empty row or column); every other code makes what version 2 made."""
+    from pipeline.puzzles.nonogram import generate
     if params.difficulty == "easy" and params.picture == source.RANDOM:
         return generate.generate_easy(params.rows, params.cols, rng, budget)
     return _generate_v2(params, rng, budget)
@@ -115,6 +118,7 @@ def _generate_v3(params: NonogramParams, rng: random.Random, budget: Budget) -> 
 def _generate_v2(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 2: a graded random section's pictures aim at its difficulty; every other code makes
     what version 1 made."""
+    from pipeline.puzzles.nonogram import generate
     if params.difficulty is None or params.picture != source.RANDOM:
         return _generate_v1(params, rng, budget)
     return generate.generate_graded(params.rows, params.cols, params.difficulty, rng, budget)
@@ -122,6 +126,7 @@ def _generate_v2(params: NonogramParams, rng: random.Random, budget: Budget) -> 
 
 def _generate_v1(params: NonogramParams, rng: random.Random, budget: Budget) -> Generated:
     """Version 1: the difficulty only chose among the puzzles made (it is part of the seed)."""
+    from pipeline.puzzles.nonogram import generate
     if params.picture != source.RANDOM:
         return source.generate(params, rng, budget)
     return generate.generate(params.rows, params.cols, rng, budget)
@@ -135,6 +140,7 @@ def _promises(puzzle: Nonogram, params: NonogramParams) -> list[str]:
     """Our promise beyond one answer: the line solver alone finishes the grid, except in an
     expert section, which asks for puzzles that need a contradiction between two lines (its
     grade, checked by verify, says a contradiction finishes them)."""
+    from pipeline.puzzles.nonogram import solver
     if params.difficulty == "expert":
         return []
     return [] if solver.is_line_solvable(puzzle, Budget()) else [NOT_LINE_SOLVABLE]
@@ -158,7 +164,7 @@ def _refuses(params: NonogramParams, version: int) -> str | None:
 
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=4, how_to_play=rules.RULES, params=NonogramParams,
-    generate=_generate, grade=grade.grade, effort=grade.effort, print_size=_print_size, solve=solver.solve, checks=rules.CHECKS, prove=proof.prove, share=share.SHARE,
+    generate=_generate, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), checks=rules.CHECKS, prove=Deferred(f"{__name__}.proof", "prove"), share=share.SHARE,
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.

@@ -4,22 +4,24 @@ the line and clue that force a cell (the product document's player)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, MAIN, Board, Move, Play, marks_of_picture, picture_of_marks
-from pipeline.puzzles.nonogram import grade
 from pipeline.puzzles.nonogram.model import EMPTY, FILLED, Nonogram
 
-# what each line technique found, as a person says it (grade.py's rules, by name)
+if TYPE_CHECKING:  # imported where a hint is made: a build that makes no hints never loads the grader
+    from pipeline.puzzles.nonogram import grade
+
+# what each line technique found, as a person says it (the name of grade.py's rule, and why)
 LINE_RULES = {
-    "simple-boxes": (grade.simple_boxes, "a run's leftmost and rightmost places both cover it"),
-    "simple-spaces": (grade.simple_spaces, "no run can reach it"),
-    "edge-runs": (grade.edge_runs, "the run nearest the edge, pushed by the cells known there, decides it"),
-    "anchored-runs": (grade.anchored_boxes, "with the cells known so far, a run's extreme places decide it"),
-    "line-logic": (grade.line_logic, "every way the clue fits the cells known so far agrees on it"),
+    "simple-boxes": ("simple_boxes", "a run's leftmost and rightmost places both cover it"),
+    "simple-spaces": ("simple_spaces", "no run can reach it"),
+    "edge-runs": ("edge_runs", "the run nearest the edge, pushed by the cells known there, decides it"),
+    "anchored-runs": ("anchored_boxes", "with the cells known so far, a run's extreme places decide it"),
+    "line-logic": ("line_logic", "every way the clue fits the cells known so far agrees on it"),
 }
 
 
@@ -37,6 +39,7 @@ def answer(puzzle: Nonogram, board: Board) -> tuple[str, ...]:
 
 
 def hints(puzzle: Nonogram, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.nonogram import grade
     position = grade.Position.blank(puzzle)
     fill_first = lambda mark: 0 if mark == MAIN else 1  # the document: prefer a cell to fill over a cell to cross
     return deduction_rounds(position, grade.techniques(budget), grade.Position.solved, budget, _facts, _explain, fill_first)
@@ -62,7 +65,10 @@ def _explain(technique: str, before: grade.Position, part: str, at: int, mark: i
         other = "empty" if mark == MAIN else "filled"
         return (f"Suppose {cell_name((r, c))} were {other}: reasoning on one line at a time from there, some line can no "
                 f"longer hold its clue. So {cell_name((r, c))} is {what}.")
-    rule, reason = LINE_RULES[technique]
+    from pipeline.puzzles.nonogram import grade
+
+    rule_name, reason = LINE_RULES[technique]
+    rule = getattr(grade, rule_name)
     for index, offset, name in ((r, c, f"Row {r + 1}"), (puzzle.rows + c, r, f"Column {c + 1}")):
         settled = rule(before.clue(index), before.length(index), *before.line(index))
         if settled is not None and (settled[0 if mark == MAIN else 1] >> offset) & 1:

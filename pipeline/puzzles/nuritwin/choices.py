@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from pipeline.budget import Budget
 from pipeline.puzzles.nuritwin.model import Answer, Grid, NuritwinPuzzle
-from pipeline.puzzles.nuritwin.solver import Layout
+
+if TYPE_CHECKING:  # the solver is imported when a puzzle is made, not when a version is read
+    from pipeline.puzzles.nuritwin.solver import Layout
 
 # What the layouts of one attempt share (steps.Parts, a dict of worked-out parts with the
 # attempt's SAT oracle): passed through every step.

@@ -4,14 +4,16 @@ numbers drawn by play.js, hints naming the region, square or group they come fro
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, MAIN, Board, Move, Play, marks_of_picture, picture_of_marks
-from pipeline.puzzles.nuritwin import grade
 from pipeline.puzzles.nuritwin.model import EMPTY, SHADED, NuritwinPuzzle
+
+if TYPE_CHECKING:  # imported where a hint is made: a build that makes no hints never loads the grader
+    from pipeline.puzzles.nuritwin import grade
 
 # What each region technique kept of the region's ways (grade.py's techniques, by name).
 REGION_REASONS = {
@@ -44,6 +46,7 @@ def answer(puzzle: NuritwinPuzzle, board: Board) -> tuple[str, ...]:
 
 
 def hints(puzzle: NuritwinPuzzle, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.nuritwin import grade
     position = grade.Position(grade.Board.of(puzzle))
     explain = lambda technique, before, part, at, mark: _explain(puzzle, technique, part, at, mark)
     return deduction_rounds(position, grade.techniques(budget), grade.Position.solved, budget, _facts, explain)

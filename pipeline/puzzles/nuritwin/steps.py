@@ -16,8 +16,9 @@ version's record is never edited, and neither is anything here in a way that alt
 
 Any search that reaches its step limit proves nothing: it raises LayoutDropped, and new regions
 are grown. The yes/no questions of steps 3 and 4 are answered by the counting search
-(`BY_COUNT`) or by a SAT oracle (`BY_ORACLE`); only yes/no answers are taken from the oracle, so
-a code makes the same puzzle with any correct SAT solver.
+(`second_answers_counted`, `other_size_counted`) or by a SAT oracle (`second_answer_asked`,
+`other_size_asked`), as a version chooses (versions.py: BY_COUNT, BY_ORACLE); only yes/no answers
+are taken from the oracle, so a code makes the same puzzle with any correct SAT solver.
 
 How the details were chosen: docs/notes/nuritwin-generator.md; what was measured for speed and
 dropped: docs/notes/nuritwin-speed.md.
@@ -32,7 +33,7 @@ from typing import Sequence, TypeVar
 
 from pipeline.budget import Budget
 from pipeline.errors import StepLimit, TimeLimit
-from pipeline.puzzles.nuritwin.choices import Number, Questions, Version
+from pipeline.puzzles.nuritwin.choices import Number, Version
 from pipeline.puzzles.nuritwin.model import (
     SHADED,
     Answer,
@@ -235,25 +236,25 @@ def count(
     return found
 
 
-def _second_answers_counted(layout: Layout, sizes: tuple[int, ...], shaded: int, parts: Parts, budget: Budget, version: Version) -> list[int]:
+def second_answers_counted(layout: Layout, sizes: tuple[int, ...], shaded: int, parts: Parts, budget: Budget, version: Version) -> list[int]:
     """The other answers the count meets (up to two: it can meet two before the answer)."""
     return [found for found in map(layout.shaded, count(layout, sizes, budget, version)) if found != shaded]
 
 
-def _other_size_counted(
+def other_size_counted(
     layout: Layout, numbers: tuple[int | None, ...], other_than: tuple[int, int], parts: Parts, budget: Budget, version: Version
 ) -> bool:
     return bool(count(layout, numbers, budget, version, other_than=other_than))
 
 
-def _second_answer_asked(layout: Layout, sizes: tuple[int, ...], shaded: int, parts: Parts, budget: Budget, version: Version) -> list[int]:
+def second_answer_asked(layout: Layout, sizes: tuple[int, ...], shaded: int, parts: Parts, budget: Budget, version: Version) -> list[int]:
     """The oracle's first other answer in an order that puts the answer's own shading of each
     region first (the second answer most like it, region by region): yes/no questions alone."""
     second = parts.oracle.first_answer(layout, sizes, _nearest_first(layout, sizes, shaded), besides=shaded)
     return [] if second is None else [second]
 
 
-def _other_size_asked(
+def other_size_asked(
     layout: Layout, numbers: tuple[int | None, ...], other_than: tuple[int, int], parts: Parts, budget: Budget, version: Version
 ) -> bool:
     return parts.oracle.has_answer(layout, numbers, other_than=other_than)
@@ -269,10 +270,6 @@ def _nearest_first(layout: Layout, sizes: tuple[int, ...], shaded: int) -> list[
         listed.sort(key=lambda i: layout.options[region][i][0] != shaded & own)
         orders.append((region, listed))
     return orders
-
-
-BY_COUNT = Questions(_second_answers_counted, _other_size_counted)
-BY_ORACLE = Questions(_second_answer_asked, _other_size_asked)
 
 
 # --- 3. reshaping -------------------------------------------------------------------------------

@@ -11,15 +11,22 @@ from __future__ import annotations
 
 import dataclasses
 
-from pipeline.puzzles.nuritwin import steps
-from pipeline.puzzles.nuritwin.choices import Version
+from pipeline.interface.deferred import Deferred
+from pipeline.puzzles.nuritwin.choices import Questions, Version
+
+# The steps are imported when a version first makes a puzzle: a build that makes none reads only
+# the versions' numbers.
+STEPS = "pipeline.puzzles.nuritwin.steps"
+# Who answers the yes/no questions of steps 3 and 4: the counting search, or the SAT oracle.
+BY_COUNT = Questions(Deferred(STEPS, "second_answers_counted"), Deferred(STEPS, "other_size_counted"))
+BY_ORACLE = Questions(Deferred(STEPS, "second_answer_asked"), Deferred(STEPS, "other_size_asked"))
 
 
 # Reshapes against one second answer at a time by a random move, keeping the drawn answer.
 V1 = Version(
     number=1,
-    reshape=steps.reshape_against_one_answer,
-    questions=steps.BY_COUNT,
+    reshape=Deferred(STEPS, "reshape_against_one_answer"),
+    questions=BY_COUNT,
     grow_targets=((0, (4, 7)),),
     draw_steps=((0, 500),),
     restart_steps=50,
@@ -30,13 +37,13 @@ V1 = Version(
     aimed=(),
 )
 # Reshapes by the move that leaves fewest rivals, switching answers when stuck; graded sections aim.
-V2 = dataclasses.replace(V1, number=2, reshape=steps.reshape_to_fewest_rivals, aimed=("easy", "medium", "hard"))
+V2 = dataclasses.replace(V1, number=2, reshape=Deferred(STEPS, "reshape_to_fewest_rivals"), aimed=("easy", "medium", "hard"))
 # A SAT oracle answers the yes/no questions; larger grids grow larger regions and draw longer; easy
 # and medium puzzles are built around their answer.
 V3 = dataclasses.replace(
     V2,
     number=3,
-    questions=steps.BY_ORACLE,
+    questions=BY_ORACLE,
     grow_targets=((0, (4, 7)), (100, (5, 8))),
     draw_steps=((0, 500), (144, 2_000)),
     built_around=("easy", "medium"),

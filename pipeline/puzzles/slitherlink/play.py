@@ -6,14 +6,16 @@ numbers drawn by play.js; hints from the grader's rounds, naming what each came 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.budget import Budget
 from pipeline.common.hints import deduction_rounds
 from pipeline.interface.checks import cell_name
 from pipeline.interface.play import AID, BLANK, MAIN, Board, Move, Play, edge_segments
-from pipeline.puzzles.slitherlink import grade
 from pipeline.puzzles.slitherlink.model import SlitherlinkPuzzle
+
+if TYPE_CHECKING:  # imported where a hint is made: a build that makes no hints never loads the grader
+    from pipeline.puzzles.slitherlink import grade
 
 REASONS = {
     "zeros": "a 0 has no line around it",
@@ -58,6 +60,7 @@ def answer(puzzle: SlitherlinkPuzzle, board: Board) -> frozenset:
 
 
 def hints(puzzle: SlitherlinkPuzzle, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.slitherlink import grade
     position = grade.start(puzzle)
     lines_first = lambda mark: 0
     return deduction_rounds(position, grade.techniques(budget), grade.Position.solved, budget, _facts, _explain, lines_first)
@@ -65,6 +68,7 @@ def hints(puzzle: SlitherlinkPuzzle, budget: Budget) -> list[list[Move]]:
 
 def _facts(position: grade.Position) -> dict[tuple[str, int], int]:
     """Edges as known, and every cell whose side of the loop the known edges tie to the outside."""
+    from pipeline.puzzles.slitherlink import grade
     found = {}
     for e, value in enumerate(position.lines):
         if value != grade.OPEN:

@@ -10,14 +10,16 @@ hints together are the whole answer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pipeline.budget import Budget
 from pipeline.interface.checks import cell_name
 from pipeline.interface.grades import run_techniques
 from pipeline.interface.play import Board, Move
-from pipeline.puzzles.sudoku import grade
 from pipeline.puzzles.sudoku.model import Grid, SudokuPuzzle, flat, rows_of
+
+if TYPE_CHECKING:  # imported where a hint is made: a build that makes no hints never loads the grader
+    from pipeline.puzzles.sudoku import grade
 
 # What each technique that only rules candidates out is, as a hint names it
 NAMES = {
@@ -54,6 +56,7 @@ def answer(puzzle: SudokuPuzzle, shown: Board) -> Grid:
 
 
 def hints(puzzle: SudokuPuzzle, budget: Budget) -> list[list[Move]]:
+    from pipeline.puzzles.sudoku import grade
     position = grade.start(puzzle)
     techniques = grade.techniques(budget)
     rounds = [[Move("cells", i, v, f"{_at(puzzle, i)} is printed in the puzzle", "given") for i, v in enumerate(flat(puzzle.givens)) if v]]
