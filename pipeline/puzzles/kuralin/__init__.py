@@ -61,7 +61,9 @@ def _print_size(params: KuralinParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="kuralin", title="Kuralin", version=2, how_to_play=RULES, params=KuralinParams,
-    generate=_generate, previous={1: _generate_v1}, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), checks=rules.CHECKS, prove=Deferred(f"{__name__}.proof", "prove"), share=share.SHARE,
+    generate=_generate, previous={1: _generate_v1}, print_size=_print_size, checks=rules.CHECKS, share=share.SHARE,
+    grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"),
+    solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     # 12 mm: the loop is drawn through cell centres between circles on the grid points; at 12 mm
     # a pencil line passes two circles (4.8 mm across) with room to spare. A 10x10 is 122 mm.

@@ -8,8 +8,8 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.budget import Budget
-from pipeline.interface.params import Params
 from pipeline.interface.deferred import Deferred
+from pipeline.interface.params import Params
 from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.masyu import play, record, render, rules, share
 from pipeline.render.svg import FigureSize
@@ -59,7 +59,9 @@ def _print_size(params: MasyuParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="masyu", title="Masyu", version=2, how_to_play=HOW_TO_PLAY, params=MasyuParams,
-    generate=_generate, previous={1: _generate_v1}, grade=Deferred(f"{__name__}.grade", "grade"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
+    generate=_generate, previous={1: _generate_v1}, print_size=_print_size,
+    grade=Deferred(f"{__name__}.grade", "grade"), solve=Deferred(f"{__name__}.solver", "solve"),
+    prove=Deferred(f"{__name__}.proof", "prove"),
     to_record=record.to_record, from_record=record.from_record, draw=render.draw,
     checks=rules.CHECKS, share=share.SHARE, play=play.PLAY,
     # 8 mm a cell: a pearl 5.4 mm across with a pencil line through it; a 15x15 is 124 mm wide

@@ -164,7 +164,9 @@ def _refuses(params: NonogramParams, version: int) -> str | None:
 
 PUZZLE_TYPE = PuzzleType(
     name="nonogram", title="Nonogram", version=4, how_to_play=rules.RULES, params=NonogramParams,
-    generate=_generate, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), checks=rules.CHECKS, prove=Deferred(f"{__name__}.proof", "prove"), share=share.SHARE,
+    generate=_generate, print_size=_print_size, checks=rules.CHECKS, share=share.SHARE,
+    grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"),
+    solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
     to_record=model.to_record, from_record=model.from_record, draw=render.draw, promises=_promises,
     # 9 mm: a pencil shades it in two strokes and a cross fits without touching the lines; the
     # largest 15x15 with its clues (179 mm) still fits the text block of an A4 or Letter page.

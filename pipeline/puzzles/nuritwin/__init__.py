@@ -9,8 +9,8 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.budget import Budget
-from pipeline.interface.params import Params
 from pipeline.interface.deferred import Deferred
+from pipeline.interface.params import Params
 from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.nuritwin import model, play, render, rules, share, versions
 from pipeline.render.svg import FigureSize
@@ -40,7 +40,9 @@ def _print_size(params: NuritwinParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="nuritwin", title="Nuritwin", version=versions.CURRENT.number, how_to_play=rules.RULES, params=NuritwinParams,
-    generate=_generate, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), checks=rules.CHECKS, prove=Deferred(f"{__name__}.proof", "prove"), share=share.SHARE,
+    generate=_generate, print_size=_print_size, checks=rules.CHECKS, share=share.SHARE,
+    grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.grade", "effort"),
+    solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
     to_record=model.to_record, from_record=model.from_record, draw=render.draw,
     # 12 mm: a solver writes a dot or a small number beside the printed one, which a nonogram
     # cell never holds; a 10x10 (122 mm) still fits a 6x9 in page's text block.

@@ -8,8 +8,8 @@ from typing import Any, ClassVar, Mapping
 from pydantic import Field
 
 from pipeline.budget import Budget
-from pipeline.interface.params import Params
 from pipeline.interface.deferred import Deferred
+from pipeline.interface.params import Params
 from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.slitherlink import play, record, render, rules, share
 from pipeline.render.svg import FigureSize
@@ -56,7 +56,9 @@ def _print_size(params: SlitherlinkParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="slitherlink", title="Slitherlink", version=1, how_to_play=RULES, params=SlitherlinkParams,
-    generate=_generate, grade=Deferred(f"{__name__}.grade", "grade"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
+    generate=_generate, print_size=_print_size,
+    grade=Deferred(f"{__name__}.grade", "grade"), solve=Deferred(f"{__name__}.solver", "solve"),
+    prove=Deferred(f"{__name__}.proof", "prove"),
     checks=rules.CHECKS, share=share.SHARE, to_record=record.to_record, from_record=record.from_record,
     draw=render.draw, play=play.PLAY,
     # 7 mm between dots: a digit of 0.6 of the cell and room to draw the loop beside it. Pages grow

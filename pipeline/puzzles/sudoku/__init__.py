@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Literal, Mapping
 from pydantic import Field, model_validator
 
 from pipeline.budget import Budget
+from pipeline.interface.deferred import Deferred
 from pipeline.interface.params import Params
 from pipeline.interface.play import Play
-from pipeline.interface.deferred import Deferred
 from pipeline.interface.puzzle_type import Generated, PuzzleType
 from pipeline.puzzles.sudoku import model, play, render, rules, share, versions
 from pipeline.render.svg import FigureSize
@@ -56,8 +56,9 @@ def _print_size(params: SudokuParams, *, answer: bool) -> FigureSize:
 
 PUZZLE_TYPE = PuzzleType(
     name="sudoku", title="Sudoku", version=versions.CURRENT.number, how_to_play=rules.RULES, params=SudokuParams,
-    generate=_generate, grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.solver", "effort"), print_size=_print_size, solve=Deferred(f"{__name__}.solver", "solve"),
-    prove=Deferred(f"{__name__}.proof", "prove"), to_record=model.to_record, from_record=model.from_record, draw=render.draw,
+    generate=_generate, print_size=_print_size, to_record=model.to_record, from_record=model.from_record, draw=render.draw,
+    grade=Deferred(f"{__name__}.grade", "grade"), effort=Deferred(f"{__name__}.solver", "effort"),
+    solve=Deferred(f"{__name__}.solver", "solve"), prove=Deferred(f"{__name__}.proof", "prove"),
     checks=rules.CHECKS, share=share.SHARE,
     # each kept version is a record of how graded puzzles are made (versions.py), pinned by its golden records
     previous={version.number: partial(_generate, version=version) for version in versions.KEPT if version is not versions.CURRENT},
